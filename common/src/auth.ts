@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { ZUserTypeSchema } from './user-types.ts';
+
+/** 000 §5: email and password both required. */
+export const ZLoginRequestSchema = z.object({
+  email: z.string().trim().min(1, 'Email Address is required').max(254),
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+export type LoginRequest = z.infer<typeof ZLoginRequestSchema>;
+
+/** The signed-in user of 000 §3, in the API's camelCase. */
+export const ZSignedInUserSchema = z.object({
+  ccWebUserId: z.number().int(),
+  contactId: z.number().int(),
+  primaryContactId: z.number().int(),
+  isPrimary: z.boolean(),
+  userType: ZUserTypeSchema,
+  userName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  middleInitial: z.string().nullable(),
+  timeZone: z.string(),
+  cid: z.number().int(),
+  customerCode: z.string(),
+  organizationName: z.string(),
+  /** The sign-in before this session's, ISO 8601; null on a first sign-in. */
+  lastLoginDate: z.string().nullable(),
+  spaceAdmin: z.boolean(),
+  department: z.string().nullable(),
+  site: z.string().nullable(),
+});
+export type SignedInUser = z.infer<typeof ZSignedInUserSchema>;
+
+export const ZSessionResponseSchema = z.object({
+  user: ZSignedInUserSchema,
+  /** Sent back in the x-csrf-token header on every cookie-authenticated write. */
+  csrfToken: z.string(),
+});
+export type SessionResponse = z.infer<typeof ZSessionResponseSchema>;
+
+export const CSRF_HEADER = 'x-csrf-token';

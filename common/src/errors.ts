@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** One error model for every route: the code decides the HTTP status (see server/src/http/errors.ts). */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ZErrorResponseSchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  /** Field path → message, for 400s from validation. */
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof ZErrorResponseSchema>;
+
+/** Texts of the spec's error catalogue that both sides use. */
+export const MESSAGES = {
+  notAuthorized: 'Not Authorized',
+  sessionExpired: 'Your login has expired. Please, enter your credentials.',
+  invalidCredentials: 'Invalid email or password',
+  noMatchForPath: 'No match found for path',
+  tableLoadError: 'There was a problem loading information from the server!',
+} as const;

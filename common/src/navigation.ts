@@ -1,0 +1,84 @@
+import type { SignedInUser } from './auth.ts';
+import { isOperatorType } from './user-types.ts';
+
+/** The four embedded reports of 000 §2 / 001 §2.10, addressed as /reports/{guid}. */
+export const REPORTS = [
+  { id: '3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e01', label: 'Support Tickets' },
+  { id: '3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e02', label: 'Infrastructure Management' },
+  { id: '3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e03', label: 'Cyber Security' },
+  { id: '3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e04', label: 'Backup / Disaster Recovery' },
+] as const;
+
+type Who = Pick<SignedInUser, 'userType' | 'spaceAdmin'>;
+
+export const isAdministrator = (u: Who): boolean => u.userType === 'Administrator';
+/** 000 §6: Org Tickets for Administrator and Operator*. */
+export const canSeeOrgTickets = (u: Who): boolean => isAdministrator(u) || isOperatorType(u.userType);
+/** 000 §6 / issue 5: Administrator edits its customer's banner, a space admin the global one. */
+export const canEditBanner = (u: Who): boolean => isAdministrator(u) || u.spaceAdmin;
+/** 001 §6: only Administrator sees contacts, jobs, reports. */
+export const canManageContacts = isAdministrator;
+export const canSeeJobs = isAdministrator;
+export const canSeeReports = isAdministrator;
+/** 000 §6: User sees no search box, no edit action, no account team cards. */
+export const isCustomerUser = (u: Who): boolean => u.userType === 'User';
+
+export interface DrawerItem {
+  id: string;
+  label: string;
+  path: string;
+}
+export interface DrawerGroup {
+  id: string;
+  /** null for the ungrouped Home entry. */
+  label: string | null;
+  items: DrawerItem[];
+}
+
+/** The side drawer of 000 §2 / §6: exactly the groups and items the user's role may see. */
+export function drawerGroups(u: Who): DrawerGroup[] {
+  const groups: DrawerGroup[] = [{ id: 'home', label: null, items: [{ id: 'home', label: 'Home', path: '/' }] }];
+  if (canManageContacts(u)) {
+    groups.push({
+      id: 'contacts',
+      label: 'Contacts',
+      items: [
+        { id: 'contacts', label: 'All Contacts', path: '/contacts' },
+        { id: 'new-invites', label: 'Invite Contacts', path: '/contacts/new-invites' },
+        { id: 'view-invites', label: 'Invitations', path: '/contacts/view-invites' },
+      ],
+    });
+  }
+  const assets: DrawerItem[] = [{ id: 'devices', label: 'Devices', path: '/devices' }];
+  if (canSeeJobs(u)) assets.push({ id: 'jobs', label: 'Agreements', path: '/jobs' });
+  groups.push({ id: 'assets', label: 'Devices and Agreements', items: assets });
+  groups.push({
+    id: 'my-tickets',
+    label: 'My Tickets',
+    items: [
+      { id: 'myincidents', label: 'My Incidents', path: '/myincidents/' },
+      { id: 'myrequests', label: 'My Service Requests', path: '/myrequests/' },
+    ],
+  });
+  if (canSeeOrgTickets(u)) {
+    groups.push({
+      id: 'org-tickets',
+      label: 'Org Tickets',
+      items: [
+        { id: 'incidents', label: 'Incidents', path: '/incidents' },
+        { id: 'requests', label: 'Service Requests', path: '/requests' },
+      ],
+    });
+  }
+  if (canSeeReports(u)) {
+    groups.push({
+      id: 'reports',
+      label: 'Reports',
+      items: REPORTS.map((r) => ({ id: `report-${r.id}`, label: r.label, path: `/reports/${r.id}` })),
+    });
+  }
+  return groups;
+}
+
+/** Flat list of the item ids a user may see, for tests and guards. */
+export const drawerItemIds = (u: Who): string[] => drawerGroups(u).flatMap((g) => g.items.map((i) => i.id));

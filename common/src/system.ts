@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** GET /api/v1/config: what the SPA needs before sign-in (footer links, chat). */
+export const ZPublicConfigSchema = z.object({
+  providerName: z.string(),
+  providerWebsite: z.string(),
+  chatEnabled: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof ZPublicConfigSchema>;

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** Portal user types of spec 000 §1 / §6, from least to most privileged. */
+export const USER_TYPES = ['User', 'OperatorLimited', 'Operator', 'Administrator'] as const;
+export const ZUserTypeSchema = z.enum(USER_TYPES);
+export type UserType = z.infer<typeof ZUserTypeSchema>;
+
+/** How the spec writes each type on screen ('Operator Ltd.' in the invite dropdown). */
+export const USER_TYPE_LABELS: Record<UserType, string> = {
+  User: 'User',
+  OperatorLimited: 'Operator Ltd.',
+  Operator: 'Operator',
+  Administrator: 'Administrator',
+};
+
+/** 000 §6: "Operator* (name starts with Operator)". */
+export const isOperatorType = (type: UserType): boolean => type.startsWith('Operator');

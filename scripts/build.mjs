@@ -1,0 +1,66 @@
+// Builds the server (esbuild bundle) and the web SPA (vite). With --if-stale it only rebuilds
+// what is older than its sources, so `npm start` is quick after the first build.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ifStale = process.argv.includes('--if-stale');
+
+function newestMtime(paths) {
+  let newest = 0;
+  const walk = (p) => {
+    if (!fs.existsSync(p)) return;
+    const st = fs.statSync(p);
+    if (st.isDirectory()) {
+      if (path.basename(p) === 'node_modules' || path.basename(p) === 'dist') return;
+      for (const e of fs.readdirSync(p)) walk(path.join(p, e));
+    } else newest = Math.max(newest, st.mtimeMs);
+  };
+  paths.forEach((p) => walk(path.join(root, p)));
+  return newest;
+}
+const stampOf = (f) => (fs.existsSync(path.join(root, f)) ? fs.statSync(path.join(root, f)).mtimeMs : 0);
+
+async function buildServer() {
+  const { build } = await import('esbuild');
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'server/package.json'), 'utf8'));
+  // Bundle our own code (server + common); leave npm packages to node_modules.
+  const external = Object.keys(pkg.dependencies ?? {}).filter((d) => d !== '@sc/common');
+  await build({
+    entryPoints: { main: 'server/src/main.ts', seed: 'server/src/seed.ts' },
+    absWorkingDir: root,
+    outdir: 'server/dist',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external: [...external, 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/pglite', '@electric-sql/pglite/*', 'fastify-plugin'],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    logLevel: 'warning',
+  });
+}
+
+function buildWeb() {
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'web'),
+    stdio: 'inherit',
+  });
+}
+
+const serverStale = !ifStale || newestMtime(['server/src', 'common/src', 'server/package.json']) > stampOf('server/dist/main.js');
+const webStale =
+  !ifStale || newestMtime(['web/src', 'web/index.html', 'web/vite.config.ts', 'common/src', 'web/public']) > stampOf('web/dist/index.html');
+
+if (serverStale) {
+  const t = Date.now();
+  await buildServer();
+  console.log(`built server in ${Date.now() - t} ms`);
+}
+if (webStale && fs.existsSync(path.join(root, 'web/vite.config.ts'))) {
+  const t = Date.now();
+  buildWeb();
+  console.log(`built web in ${Date.now() - t} ms`);
+}

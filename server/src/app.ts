@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { authPlugin } from './auth/plugin.ts';
+import { authRoutes } from './auth/routes.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Folder of the built SPA; defaults to web/dist. Missing folder: the API still works. */
+  webDist?: string;
+}
+
+const SPA_BASE = '/app/spa';
+
+export function defaultWebDist(): string {
+  return fileURLToPath(new URL('../../web/dist', import.meta.url));
+}
+
+/** Builds the whole HTTP app; main.ts and the tests both call it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: 1_048_576,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  const frameSrc = [config.chatUrl, config.remoteControlUrl].filter((u): u is string => !!u).map((u) => new URL(u).origin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI/emotion inject <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: frameSrc.length ? frameSrc : ["'none'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Support Center API', version: '1.0.0', description: 'REST API of the Support Center customer portal.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(authPlugin, { db, config });
+  await app.register(authRoutes, { prefix: '/api/v1/auth', db, config });
+  await app.register(systemRoutes, { prefix: '/api/v1', db, config });
+
+  registerSpa(app, deps.webDist ?? defaultWebDist());
+  return app;
+}
+
+/** Serves the built SPA under /app/spa with index.html for every client-side route. */
+function registerSpa(app: FastifyInstance, webDist: string) {
+  const hasSpa = fs.existsSync(`${webDist}/index.html`);
+  app.get('/', (req, reply) => reply.redirect(`${SPA_BASE}/${req.url.slice(1)}`));
+  if (!hasSpa) {
+    app.log.warn({ webDist }, 'SPA build not found: run npm run build');
+    return;
+  }
+  void app.register(fastifyStatic, { root: webDist, prefix: `${SPA_BASE}/`, wildcard: false, index: false, maxAge: '1h' });
+  const indexHtml = fs.readFileSync(`${webDist}/index.html`, 'utf8');
+  const sendIndex = (_req: unknown, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  app.get(SPA_BASE, sendIndex);
+  app.get(`${SPA_BASE}/*`, (req, reply) => {
+    // Hashed assets that do not exist are real 404s, not the SPA.
+    if (req.url.startsWith(`${SPA_BASE}/assets/`)) return reply.callNotFound();
+    return sendIndex(req, reply);
+  });
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CSRF_HEADER } from '@sc/common';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../http/errors.ts';
+import type { Scope } from './scope.ts';
+import { csrfMatches, resolveSession } from './service.ts';
+
+export const SESSION_COOKIE = 'sc_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, or null. Routes read it through requireScope(). */
+    scope: Scope | null;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The caller's scope; throws 401 when signed out. Every non-public route starts with this. */
+export function requireScope(req: FastifyRequest): Scope {
+  if (!req.scope) throw new AppError('UNAUTHENTICATED', 'Not signed in');
+  return req.scope;
+}
+
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, config: Config, token: string, maxAge: number) {
+  const secure = config.session.cookieSecure === 'auto' ? req.protocol === 'https' : config.session.cookieSecure === 'true';
+  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/**
+ * Resolves the session cookie on every /api request and checks the CSRF token on
+ * cookie-authenticated writes (the SPA sends it in x-csrf-token).
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
+  app.decorateRequest('scope', null);
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/app/kapps/')) return;
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const scope = await resolveSession(opts.db, opts.config, token);
+    if (!scope) {
+      clearSessionCookie(reply);
+      return;
+    }
+    req.scope = scope;
+    if (UNSAFE.has(req.method) && !req.routeOptions.config.skipCsrf) {
+      const header = req.headers[CSRF_HEADER];
+      if (!csrfMatches(scope.csrfToken, Array.isArray(header) ? header[0] : header)) {
+        throw new AppError('FORBIDDEN', 'Missing or invalid CSRF token');
+      }
+    }
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Writes that cannot carry a header (sendBeacon) authenticate another way. */
+    skipCsrf?: boolean;
+  }
+}

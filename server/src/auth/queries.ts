@@ -1,0 +1,116 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { SignedInUser } from '@sc/common';
+import type { Db } from '../db/client.ts';
+import { contacts, customers, departments, sessions, sites, webUsers } from '../db/schema/index.ts';
+
+/** Columns that make the signed-in user of 000 §3. */
+const userColumns = {
+  webUserId: webUsers.id,
+  email: webUsers.email,
+  passwordHash: webUsers.passwordHash,
+  userType: webUsers.userType,
+  spaceAdmin: webUsers.spaceAdmin,
+  lastLoginAt: webUsers.lastLoginAt,
+  accountActive: webUsers.isActive,
+  contactActive: contacts.isActive,
+  customerActive: customers.isActive,
+  contactId: contacts.id,
+  primaryContactId: contacts.primaryContactId,
+  isPrimary: contacts.isPrimary,
+  firstName: contacts.firstName,
+  lastName: contacts.lastName,
+  middleInitial: contacts.middleInitial,
+  timeZone: contacts.timeZone,
+  cid: customers.id,
+  customerCode: customers.code,
+  organizationName: customers.name,
+  department: departments.name,
+  site: sites.name,
+};
+
+function accountQuery(db: Db) {
+  return db
+    .select(userColumns)
+    .from(webUsers)
+    .innerJoin(contacts, eq(contacts.id, webUsers.contactId))
+    .innerJoin(customers, eq(customers.id, webUsers.cid))
+    .leftJoin(departments, eq(departments.id, contacts.departmentId))
+    .leftJoin(sites, eq(sites.id, contacts.siteId));
+}
+type AccountRow = Awaited<ReturnType<ReturnType<typeof accountQuery>['execute']>>[number];
+
+export function toSignedInUser(row: AccountRow, lastLoginDate: Date | null): SignedInUser {
+  return {
+    ccWebUserId: row.webUserId,
+    contactId: row.contactId,
+    primaryContactId: row.primaryContactId ?? row.contactId,
+    isPrimary: row.isPrimary,
+    userType: row.userType,
+    userName: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    middleInitial: row.middleInitial,
+    timeZone: row.timeZone,
+    cid: row.cid,
+    customerCode: row.customerCode,
+    organizationName: row.organizationName,
+    lastLoginDate: lastLoginDate ? lastLoginDate.toISOString() : null,
+    spaceAdmin: row.spaceAdmin,
+    department: row.department,
+    site: row.site,
+  };
+}
+
+export async function findAccountByEmail(db: Db, email: string) {
+  const [row] = await accountQuery(db).where(eq(webUsers.email, email.trim().toLowerCase())).limit(1);
+  return row;
+}
+
+export async function insertSession(
+  db: Db,
+  s: { id: string; webUserId: number; cid: number; csrfToken: string; expiresAt: Date; previousLoginAt: Date | null; ip: string; userAgent: string | null },
+) {
+  await db.insert(sessions).values(s);
+}
+
+export async function recordLogin(db: Db, webUserId: number, at: Date) {
+  await db.update(webUsers).set({ lastLoginAt: at }).where(eq(webUsers.id, webUserId));
+}
+
+/** The live session with its account, or nothing when it has ended (absolute expiry checked here, idle by the caller). */
+export async function findLiveSession(db: Db, id: string, now: Date) {
+  const [row] = await db
+    .select({
+      ...userColumns,
+      csrfToken: sessions.csrfToken,
+      lastSeenAt: sessions.lastSeenAt,
+      previousLoginAt: sessions.previousLoginAt,
+    })
+    .from(sessions)
+    .innerJoin(webUsers, eq(webUsers.id, sessions.webUserId))
+    .innerJoin(contacts, eq(contacts.id, webUsers.contactId))
+    .innerJoin(customers, eq(customers.id, webUsers.cid))
+    .leftJoin(departments, eq(departments.id, contacts.departmentId))
+    .leftJoin(sites, eq(sites.id, contacts.siteId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Db, id: string, now: Date) {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Db, id: string) {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Ends every session of an account (disabled contact, password change). */
+export async function deleteSessionsOfUser(db: Db, webUserId: number) {
+  await db.delete(sessions).where(eq(sessions.webUserId, webUserId));
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date, idleCutoff: Date) {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now} or ${sessions.lastSeenAt} <= ${idleCutoff}`);
+}
+

@@ -1,0 +1,84 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { MESSAGES, type LoginRequest, type SessionResponse } from '@sc/common';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../http/errors.ts';
+import { dummyPasswordHash, verifyPassword } from './password.ts';
+import * as q from './queries.ts';
+import type { Scope } from './scope.ts';
+
+export const sessionIdOf = (token: string): string => createHash('sha256').update(token).digest('hex');
+const randomToken = (): string => randomBytes(32).toString('base64url');
+
+/** How often an active session writes its last-seen time (keeps reads cheap). */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Signs in by e-mail and password. The same message answers a wrong password, an unknown
+ * e-mail and a disabled account, and an unknown e-mail still pays for a hash.
+ */
+export async function login(
+  db: Db,
+  config: Config,
+  input: LoginRequest,
+  meta: { ip: string; userAgent: string | null },
+): Promise<{ token: string; response: SessionResponse; maxAgeSeconds: number }> {
+  const account = await q.findAccountByEmail(db, input.email);
+  const ok = account?.passwordHash
+    ? await verifyPassword(account.passwordHash, input.password)
+    : (await verifyPassword(await dummyPasswordHash(), input.password), false);
+  if (!account || !ok || !account.accountActive || !account.contactActive || !account.customerActive) {
+    throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
+  }
+  const now = new Date();
+  const token = randomToken();
+  const csrfToken = randomToken();
+  const previousLoginAt = account.lastLoginAt;
+  const maxAgeSeconds = Math.round(config.session.absoluteHours * 3600);
+  await q.insertSession(db, {
+    id: sessionIdOf(token),
+    webUserId: account.webUserId,
+    cid: account.cid,
+    csrfToken,
+    expiresAt: new Date(now.getTime() + maxAgeSeconds * 1000),
+    previousLoginAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 400) ?? null,
+  });
+  await q.recordLogin(db, account.webUserId, now);
+  return { token, maxAgeSeconds, response: { user: q.toSignedInUser(account, previousLoginAt), csrfToken } };
+}
+
+/** The caller's scope for a session token, or null when the session is unknown, idle too long or past its end. */
+export async function resolveSession(db: Db, config: Config, token: string): Promise<Scope | null> {
+  const id = sessionIdOf(token);
+  const now = new Date();
+  const row = await q.findLiveSession(db, id, now);
+  if (!row) return null;
+  const idleMs = config.session.idleMinutes * 60_000;
+  if (now.getTime() - row.lastSeenAt.getTime() > idleMs || !row.accountActive || !row.contactActive || !row.customerActive) {
+    await q.deleteSession(db, id);
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await q.touchSession(db, id, now);
+  return {
+    sessionId: id,
+    webUserId: row.webUserId,
+    contactId: row.contactId,
+    cid: row.cid,
+    userType: row.userType,
+    spaceAdmin: row.spaceAdmin,
+    email: row.email,
+    csrfToken: row.csrfToken,
+    user: q.toSignedInUser(row, row.previousLoginAt),
+  };
+}
+
+export const logout = (db: Db, scope: Scope): Promise<void> => q.deleteSession(db, scope.sessionId);
+
+export function csrfMatches(expected: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

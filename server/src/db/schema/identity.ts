@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { USER_TYPES } from '@sc/common';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** Provider staff: technicians, assignees and account-team members (000 §3 account team). */
+export const providerStaff = pgTable('provider_staff', {
+  id: serial().primaryKey(),
+  firstName: varchar({ length: 80 }).notNull(),
+  lastName: varchar({ length: 80 }).notNull(),
+  email: varchar({ length: 254 }).notNull(),
+  officePhone: varchar({ length: 32 }),
+  mobilePhone: varchar({ length: 32 }),
+  title: varchar({ length: 120 }),
+  isActive: boolean().notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Client organisations of the provider; `id` is the CID every tenant row carries. The provider itself is one row with isProvider. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial().primaryKey(),
+    /** Short code shown as the customer id ('For {customer id}') and used for the banner partition. */
+    code: varchar({ length: 32 }).notNull(),
+    name: varchar({ length: 200 }).notNull(),
+    isProvider: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    website: varchar({ length: 300 }),
+    mainPhone: varchar({ length: 32 }),
+    accountManagerId: integer().references(() => providerStaff.id),
+    itConsultantId: integer().references(() => providerStaff.id),
+    techManagerId: integer().references(() => providerStaff.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('customers_code_uq').on(t.code), index('customers_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`)],
+);
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: serial().primaryKey(),
+    cid: integer().notNull().references(() => customers.id),
+    name: varchar({ length: 200 }).notNull(),
+    address: varchar({ length: 300 }),
+    city: varchar({ length: 120 }),
+    state: varchar({ length: 60 }),
+    postalCode: varchar({ length: 20 }),
+    phone: varchar({ length: 32 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sites_cid_name_idx').on(t.cid, t.name)],
+);
+
+/**
+ * Departments (000 §3 lookups: 'DepID BoardID Type'). cid is null for the provider's shared
+ * service boards; a department of type 'Client' belongs to one customer and has no board.
+ */
+export const departments = pgTable(
+  'departments',
+  {
+    id: serial().primaryKey(),
+    cid: integer().references(() => customers.id),
+    name: varchar({ length: 200 }).notNull(),
+    boardId: integer(),
+    type: varchar({ length: 40 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('departments_cid_name_idx').on(t.cid, t.name)],
+);
+
+/** Contacts of client organisations (001 §3 Contact). Flags the spec writes as '-1' are booleans here. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial().primaryKey(),
+    cid: integer().notNull().references(() => customers.id),
+    siteId: integer().references(() => sites.id),
+    departmentId: integer().references(() => departments.id),
+    firstName: varchar({ length: 80 }).notNull(),
+    middleInitial: varchar({ length: 4 }),
+    lastName: varchar({ length: 80 }).notNull(),
+    email: varchar({ length: 254 }),
+    directPhone: varchar({ length: 32 }),
+    mobilePhone: varchar({ length: 32 }),
+    title: varchar({ length: 120 }),
+    isVip: boolean().notNull().default(false),
+    isPending: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    /** The organisation's primary contact this contact belongs under (000 §3 PrimaryContactID). */
+    primaryContactId: integer(),
+    isPrimary: boolean().notNull().default(false),
+    isHdSharedOperator: boolean().notNull().default(false),
+    contactCenterChatEnabled: boolean().notNull().default(false),
+    timeZone: varchar({ length: 64 }).notNull().default('America/New_York'),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('contacts_cid_id_idx').on(t.cid, t.id),
+    index('contacts_cid_last_first_idx').on(t.cid, t.lastName, t.firstName),
+    index('contacts_cid_first_idx').on(t.cid, t.firstName),
+    index('contacts_cid_email_idx').on(t.cid, t.email),
+    index('contacts_cid_pending_idx').on(t.cid, t.isPending),
+    index('contacts_search_trgm').using(
+      'gin',
+      sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || coalesce(${t.email}, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** Portal accounts (CCWebUserID): a contact with a user type; provider staff have spaceAdmin. */
+export const webUsers = pgTable(
+  'web_users',
+  {
+    id: serial().primaryKey(),
+    cid: integer().notNull().references(() => customers.id),
+    contactId: integer().notNull().references(() => contacts.id),
+    /** Lower-cased e-mail; the user name of 000 §3. */
+    email: varchar({ length: 254 }).notNull(),
+    passwordHash: text(),
+    userType: varchar({ length: 20, enum: USER_TYPES }).notNull(),
+    spaceAdmin: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    isEmailVerified: boolean().notNull().default(false),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('web_users_email_uq').on(t.email),
+    uniqueIndex('web_users_contact_uq').on(t.contactId),
+    index('web_users_cid_idx').on(t.cid),
+  ],
+);
+
+/** Server-side sessions; the cookie holds a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: varchar({ length: 64 }).primaryKey(),
+    webUserId: integer().notNull().references(() => webUsers.id, { onDelete: 'cascade' }),
+    cid: integer().notNull().references(() => customers.id),
+    csrfToken: varchar({ length: 64 }).notNull(),
+    /** The account's sign-in before this one, shown as 'last login' in the account menu. */
+    previousLoginAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end of the session, whatever the activity. */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ip: varchar({ length: 64 }),
+    userAgent: varchar({ length: 400 }),
+  },
+  (t) => [index('sessions_web_user_idx').on(t.webUserId), index('sessions_expires_idx').on(t.expiresAt)],
+);

@@ -1,0 +1,143 @@
+import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { cid, createdAt, money } from './columns.ts';
+import { providerStaff } from './identity.ts';
+import { tickets } from './tickets.ts';
+
+/** Job statuses seen in the source system; the column is not limited to these. */
+export const JOB_STATUSES = ['Active', 'Closed', 'Pending', 'On Hold'] as const;
+
+/** Jobs, i.e. agreements (001 §3 'Job': JOBID, Job Num, InternalShortDesc, Job Status). */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial().primaryKey(),
+    cid: cid(),
+    jobNum: varchar({ length: 40 }).notNull(),
+    internalShortDesc: varchar({ length: 300 }),
+    jobStatus: varchar({ length: 20 }).notNull().default('Active'),
+    startDate: date(),
+    endDate: date(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Default sort JOBID descending (001 §9); IncludeInactive=false filters on status.
+    index('jobs_cid_id_idx').on(t.cid, t.id.desc()),
+    index('jobs_cid_status_id_idx').on(t.cid, t.jobStatus, t.id.desc()),
+  ],
+);
+
+/** Managed service rows of a job (001 §3, POServiceDetailID). */
+export const managedServices = pgTable(
+  'managed_services',
+  {
+    id: serial().primaryKey(),
+    cid: cid(),
+    jobId: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    rateDesc: varchar({ length: 200 }),
+    description: text(),
+    sellPrice: money().notNull().default('0'),
+    quantity: numeric({ precision: 12, scale: 2 }).notNull().default('1'),
+    /** OkToInvoiceOnly=true is the list's default filter. */
+    okToInvoice: boolean().notNull().default(true),
+    isClosed: boolean().notNull().default(false),
+  },
+  (t) => [index('managed_services_cid_job_id_idx').on(t.cid, t.jobId, t.id.desc())],
+);
+
+/**
+ * Stored balance transaction types. 'Balance Forward' and 'Total' rows of the balances list are
+ * computed, never stored. Balance = forward + INVOICE amounts − the other types (001 §5).
+ */
+export const TRANSACTION_TYPES = ['INVOICE', 'PAYMENT', 'CREDIT MEMO'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** Customer balance transactions (001 §3 'Balance transaction', TransID). Amounts are positive. */
+export const balanceTransactions = pgTable(
+  'balance_transactions',
+  {
+    id: serial().primaryKey(),
+    cid: cid(),
+    jobId: integer()
+      .notNull()
+      .references(() => jobs.id),
+    transNum: varchar({ length: 40 }).notNull(),
+    transType: varchar({ length: 16, enum: TRANSACTION_TYPES }).notNull(),
+    transDate: date().notNull(),
+    amount: money().notNull(),
+    includeTimeActivity: boolean().notNull().default(false),
+    /** InvoiceAppliedID: the invoice a payment or credit memo is applied to. */
+    invoiceAppliedId: integer().references((): AnyPgColumn => balanceTransactions.id),
+  },
+  (t) => [
+    index('balance_transactions_cid_job_date_idx').on(t.cid, t.jobId, t.transDate),
+    // Balance forward = sum before the as-of date, across jobs.
+    index('balance_transactions_cid_date_idx').on(t.cid, t.transDate),
+  ],
+);
+
+/** Lines of an invoice (001 §3 'Invoice line'); Total is quantity × price, computed. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: serial().primaryKey(),
+    cid: cid(),
+    invoiceId: integer()
+      .notNull()
+      .references(() => balanceTransactions.id, { onDelete: 'cascade' }),
+    item: varchar({ length: 120 }).notNull(),
+    description: text(),
+    quantity: numeric({ precision: 12, scale: 2 }).notNull().default('1'),
+    price: money().notNull().default('0'),
+  },
+  (t) => [index('invoice_lines_cid_invoice_idx').on(t.cid, t.invoiceId)],
+);
+
+/** Products of a job (001 §3 'Product'). */
+export const jobProducts = pgTable(
+  'job_products',
+  {
+    id: serial().primaryKey(),
+    cid: cid(),
+    jobId: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    productName: varchar({ length: 200 }).notNull(),
+    customerDescription: text(),
+    quantity: numeric({ precision: 12, scale: 2 }).notNull().default('1'),
+    price: money().notNull().default('0'),
+    productClass: varchar({ length: 80 }),
+    billableOption: varchar({ length: 60 }),
+  },
+  (t) => [index('job_products_cid_job_idx').on(t.cid, t.jobId)],
+);
+
+/** Time entries (001 §3 'Time entry', TimeDataID): the job report. */
+export const timeEntries = pgTable(
+  'time_entries',
+  {
+    id: serial().primaryKey(),
+    cid: cid(),
+    jobId: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    ticketId: integer().references(() => tickets.id, { onDelete: 'set null' }),
+    invoiceId: integer().references(() => balanceTransactions.id, { onDelete: 'set null' }),
+    staffId: integer().references(() => providerStaff.id),
+    /** MemberName as shown and sorted ('F Name' sorts by last name): copied from the staff row. */
+    memberName: varchar({ length: 160 }).notNull(),
+    activityType: varchar({ length: 80 }),
+    rateDesc: varchar({ length: 200 }),
+    rate: money(),
+    timeIn: timestamp({ withTimezone: true }).notNull(),
+    timeOut: timestamp({ withTimezone: true }),
+    durationHours: numeric({ precision: 8, scale: 2 }).notNull().default('0'),
+    isInvoiced: boolean().notNull().default(false),
+  },
+  (t) => [
+    // Default sort TimeDataID descending (001 §9); Job Report by Job ID and by InvoiceID.
+    index('time_entries_cid_job_id_idx').on(t.cid, t.jobId, t.id.desc()),
+    index('time_entries_cid_invoice_idx').on(t.cid, t.invoiceId),
+  ],
+);

@@ -1,0 +1,252 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { cid, createdAt, updatedAt } from './columns.ts';
+import { devices } from './devices.ts';
+import { contacts, departments, providerStaff, sites, webUsers } from './identity.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Lookups (000 §3 'Lookups'). Provider-wide: every customer picks from the same lists, so no cid.
+// ---------------------------------------------------------------------------------------------
+
+/** Priority (Priority ID, Priority Name); level orders them (1 = most urgent). */
+export const ticketPriorities = pgTable('ticket_priorities', {
+  id: serial().primaryKey(),
+  name: varchar({ length: 60 }).notNull(),
+  level: integer().notNull(),
+});
+
+/** Severity; tickets carry the short code, which is what the lists sort by (000 §3 'sorted by SeverityShort'). */
+export const ticketSeverities = pgTable('ticket_severities', {
+  id: serial().primaryKey(),
+  /** A unique constraint, not an index: tickets.severity_short references it, and drizzle-kit creates indexes after foreign keys. */
+  short: varchar({ length: 16 }).notNull().unique('ticket_severities_short_uq'),
+  name: varchar({ length: 60 }).notNull(),
+  sort: integer().notNull().default(0),
+});
+
+export const ticketClasses = pgTable(
+  'ticket_classes',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 100 }).notNull(),
+  },
+  (t) => [uniqueIndex('ticket_classes_name_uq').on(t.name)],
+);
+
+/** A subclass belongs to one class (the TicketSubClass lookup is filtered by the chosen class). */
+export const ticketSubclasses = pgTable(
+  'ticket_subclasses',
+  {
+    id: serial().primaryKey(),
+    classId: integer()
+      .notNull()
+      .references(() => ticketClasses.id),
+    name: varchar({ length: 100 }).notNull(),
+  },
+  (t) => [uniqueIndex('ticket_subclasses_class_name_uq').on(t.classId, t.name)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Tickets
+// ---------------------------------------------------------------------------------------------
+
+/** The spec's IncidentType: incidents and service requests share one table. */
+export const TICKET_TYPES = ['Incident', 'ServiceRequest'] as const;
+export type TicketType = (typeof TICKET_TYPES)[number];
+
+/** 000 §4 service-request status filter values (besides '(All)'). */
+export const TICKET_STATUSES = ['Open', 'Closed', 'Escalation', 'On Hold'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/**
+ * Incidents and service requests (000 §3 'Incident row' / 'Service request record', 001 §3).
+ * Every list is within one cid and one ticket type, so every list index starts (cid, ticket_type).
+ * Sorting by assignee, priority or severity must not join: the sort keys live on the row.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial().primaryKey(),
+    cid: cid(),
+    /** IncidentNo, shown to users and searched; unique across the provider. */
+    ticketNo: varchar({ length: 20 }).notNull(),
+    ticketType: varchar({ length: 16, enum: TICKET_TYPES }).notNull(),
+    status: varchar({ length: 16, enum: TICKET_STATUSES }).notNull().default('Open'),
+    shortDescription: varchar({ length: 300 }).notNull(),
+    description: text(),
+    /** The ticket's contact (ContactID): a User sees only tickets where this is their own contact. */
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id),
+    /** TargetName / TargetContactID: whom the work is for (may differ from the reporting contact). */
+    targetName: varchar({ length: 200 }),
+    targetContactId: integer().references(() => contacts.id),
+    deviceId: integer().references(() => devices.id, { onDelete: 'set null' }),
+    siteId: integer().references(() => sites.id),
+    departmentId: integer().references(() => departments.id),
+    /** BoardID: taken from the department unless its type is 'Client' (000 §4); no boards table. */
+    boardId: integer(),
+    priorityId: integer().references(() => ticketPriorities.id),
+    severityShort: varchar({ length: 16 }).references(() => ticketSeverities.short),
+    classId: integer().references(() => ticketClasses.id),
+    subclassId: integer().references(() => ticketSubclasses.id),
+    /** AssignedUserID: the provider technician. */
+    assignedStaffId: integer().references(() => providerStaff.id),
+    /** AssignedToContactID: a customer's HD shared operator can be the assignee instead of staff. */
+    assignedContactId: integer().references(() => contacts.id),
+    /** AssignedToName, denormalised so the list sorts and searches on it without a join. */
+    assignedToName: varchar({ length: 200 }),
+    /** ReAssignmentTemplateID; negative values mean 'unassigned' in the spec's home grid rule. */
+    reassignmentTemplateId: integer(),
+    isVip: boolean().notNull().default(false),
+    isShared: boolean().notNull().default(false),
+    isRequestScheduled: boolean().notNull().default(false),
+    requestedStartDate: timestamp({ withTimezone: true }),
+    requestedEndDate: timestamp({ withTimezone: true }),
+    openDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedDate: timestamp({ withTimezone: true }),
+    disposition: varchar({ length: 60 }),
+    /** Optimistic concurrency: an update must name the version it read and bumps it. */
+    version: integer().notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tickets_ticket_no_uq').on(t.ticketNo),
+    // Default list: IncidentID descending, with and without a status filter.
+    index('tickets_cid_type_id_idx').on(t.cid, t.ticketType, t.id.desc()),
+    index('tickets_cid_type_status_id_idx').on(t.cid, t.ticketType, t.status, t.id.desc()),
+    // A User's own tickets ("My Tickets" and the User role's whole view).
+    index('tickets_cid_contact_type_status_id_idx').on(t.cid, t.contactId, t.ticketType, t.status, t.id.desc()),
+    index('tickets_cid_type_open_date_idx').on(t.cid, t.ticketType, t.openDate),
+    index('tickets_cid_assigned_staff_idx').on(t.cid, t.assignedStaffId),
+    index('tickets_cid_department_idx').on(t.cid, t.departmentId),
+    index('tickets_cid_device_idx').on(t.cid, t.deviceId),
+    index('tickets_cid_type_requested_start_idx').on(t.cid, t.ticketType, t.requestedStartDate),
+    // Sortable columns of the grids.
+    index('tickets_cid_type_short_desc_idx').on(t.cid, t.ticketType, t.shortDescription),
+    index('tickets_cid_type_assigned_name_idx').on(t.cid, t.ticketType, t.assignedToName),
+    index('tickets_cid_type_priority_idx').on(t.cid, t.ticketType, t.priorityId),
+    index('tickets_cid_type_severity_idx').on(t.cid, t.ticketType, t.severityShort),
+    // SearchValue is a contains-search: one trigram index per column so `col ILIKE '%v%' OR ...`
+    // becomes a BitmapOr without the query having to repeat an index expression verbatim.
+    index('tickets_ticket_no_trgm').using('gin', sql`${t.ticketNo} gin_trgm_ops`),
+    index('tickets_short_desc_trgm').using('gin', sql`${t.shortDescription} gin_trgm_ops`),
+    index('tickets_target_name_trgm').using('gin', sql`${t.targetName} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Actions, i.e. notes (001 §3 'Action'). Written by provider staff or by a portal user; user_name
+ * and display_name are copied at write time because the list shows them as they were.
+ */
+export const ticketActions = pgTable(
+  'ticket_actions',
+  {
+    id: serial().primaryKey(),
+    cid: cid(),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    startDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    staffId: integer().references(() => providerStaff.id),
+    webUserId: integer().references(() => webUsers.id, { onDelete: 'set null' }),
+    userName: varchar({ length: 254 }).notNull(),
+    displayName: varchar({ length: 200 }),
+    /** HTML; sanitised by the app before insert, never trusted on output either. */
+    actionDesc: text().notNull(),
+    actionContactId: integer().references(() => contacts.id),
+    /** Ticket status recorded with the action (shown in the latest-action popup). */
+    status: varchar({ length: 16 }),
+    /** Internal notes are hidden from customer users. */
+    isInternal: boolean().notNull().default(false),
+  },
+  // Actions by Incident ID: sorted by ActionID descending (001 §9).
+  (t) => [index('ticket_actions_cid_ticket_id_idx').on(t.cid, t.ticketId, t.id.desc())],
+);
+
+/** Files attached to a ticket; the bytes live in storage under storage_key, not in the database. */
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    id: serial().primaryKey(),
+    cid: cid(),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    fileName: varchar({ length: 255 }).notNull(),
+    contentType: varchar({ length: 120 }).notNull(),
+    sizeBytes: integer().notNull(),
+    storageKey: varchar({ length: 300 }).notNull(),
+    uploadedBy: integer().references(() => webUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_attachments_cid_ticket_idx').on(t.cid, t.ticketId), uniqueIndex('ticket_attachments_storage_key_uq').on(t.storageKey)],
+);
+
+/** 000 §3 partitionKey of a saved filter. */
+export const TICKET_FILTER_SEARCH_TYPES = ['Incidents', 'Requests'] as const;
+export type TicketFilterSearchType = (typeof TICKET_FILTER_SEARCH_TYPES)[number];
+
+/**
+ * Saved ticket filters (000 §3 'Saved ticket filter', container TicketFilters). The id is the MD5 hex
+ * of SearchName, so saving under an existing name in the same customer and search type overwrites it.
+ */
+export const ticketFilters = pgTable(
+  'ticket_filters',
+  {
+    id: varchar({ length: 32 }).notNull(),
+    cid: cid(),
+    searchType: varchar({ length: 16, enum: TICKET_FILTER_SEARCH_TYPES }).notNull(),
+    searchName: varchar({ length: 200 }).notNull(),
+    isPublic: boolean().notNull().default(false),
+    /** UserId of the spec: the owner's CCWebUserID. */
+    ownerWebUserId: integer()
+      .notNull()
+      .references(() => webUsers.id, { onDelete: 'cascade' }),
+    ownerName: varchar({ length: 200 }).notNull(),
+    /** The ticket search criteria as saved (000 §3 'Ticket search criteria'). */
+    criteria: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    updatedDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedBy: varchar({ length: 254 }),
+  },
+  (t) => [
+    primaryKey({ name: 'ticket_filters_pk', columns: [t.cid, t.searchType, t.id] }),
+    // 'public or owned by me' within one partition (000 §7 query-ticket-filters).
+    index('ticket_filters_cid_type_public_owner_idx').on(t.cid, t.searchType, t.isPublic, t.ownerWebUserId),
+  ],
+);
+
+/** Satisfaction surveys (001 §3 'Survey', SurveyInvitationID). */
+export const surveys = pgTable(
+  'surveys',
+  {
+    id: serial().primaryKey(),
+    cid: cid(),
+    ticketId: integer().references(() => tickets.id, { onDelete: 'set null' }),
+    submittedByContactId: integer().references(() => contacts.id),
+    dateSubmitted: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    source: varchar({ length: 60 }),
+    response: integer(),
+    /** The technician the survey is about, when known, plus the name as shown (AssignedTo). */
+    assignedStaffId: integer().references(() => providerStaff.id),
+    assignedTo: varchar({ length: 200 }),
+    comment: text(),
+  },
+  (t) => [
+    index('surveys_cid_date_idx').on(t.cid, t.dateSubmitted.desc()),
+    index('surveys_cid_contact_idx').on(t.cid, t.submittedByContactId),
+  ],
+);

@@ -1,0 +1,300 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../client.ts';
+import {
+  GLOBAL_BANNER_PARTITION,
+  balanceTransactions,
+  bannerMessages,
+  customerBannerPartition,
+  emailPreferences,
+  formSubmissions,
+  forms,
+  invitations,
+  invoiceLines,
+  jobProducts,
+  jobs,
+  managedServices,
+  ticketFilters,
+  tickets,
+  timeEntries,
+  userPreferences,
+  type FormFieldDef,
+} from '../schema/index.ts';
+import { eq } from 'drizzle-orm';
+import {
+  buildInvoiceLine,
+  buildJob,
+  buildJobProduct,
+  buildManagedService,
+  buildTimeEntry,
+  isoDate,
+  money2,
+  type NewBalanceTransaction,
+  type NewInvoiceLine,
+  type NewTimeEntry,
+} from './billing-factories.ts';
+import type { DemoContext, DemoOrg } from './demo.ts';
+import { FAR_FUTURE, REFERENCE_DATE, insertMany } from './random.ts';
+
+const DAY = 86_400_000;
+const md5 = (s: string): string => createHash('md5').update(s).digest('hex');
+
+/** Jobs and billing, banners, saved filters, preferences, invitations and the form-engine forms. */
+export async function seedDemoExtras(db: Db, ctx: DemoContext): Promise<void> {
+  let transNo = 100_000;
+  for (const org of ctx.clients) transNo = await seedBilling(db, ctx, org, transNo);
+  await seedBanners(db, ctx);
+  await seedFilters(db, ctx);
+  await seedPreferences(db, ctx);
+  await seedInvitations(db, ctx);
+  await seedForms(db, ctx);
+}
+
+async function seedBilling(db: Db, ctx: DemoContext, org: DemoOrg, transNo: number): Promise<number> {
+  const { f } = ctx;
+  const cid = org.customer.id;
+  const jobRows = await insertMany(db, jobs, [
+    buildJob(f, { cid, jobNum: `J${cid}0001`, internalShortDesc: 'Managed Services Agreement', jobStatus: 'Active', startDate: '2024-01-01', endDate: '2026-12-31' }),
+    buildJob(f, { cid, jobNum: `J${cid}0002`, internalShortDesc: 'Backup and Disaster Recovery', jobStatus: 'Active', startDate: '2024-06-01', endDate: '2027-05-31' }),
+    buildJob(f, { cid, jobNum: `J${cid}0003`, internalShortDesc: 'Office Relocation Project', jobStatus: 'Closed', startDate: '2025-02-01', endDate: '2025-04-30' }),
+  ]);
+  await insertMany(
+    db,
+    managedServices,
+    jobRows.flatMap((job) =>
+      Array.from({ length: f.number.int({ min: 3, max: 5 }) }, (_, i) =>
+        buildManagedService(f, { cid, jobId: job.id, okToInvoice: i !== 0 || job.jobStatus === 'Active', isClosed: job.jobStatus === 'Closed' }),
+      ),
+    ),
+  );
+  await insertMany(db, jobProducts, jobRows.flatMap((job) => Array.from({ length: f.number.int({ min: 4, max: 6 }) }, () => buildJobProduct(f, { cid, jobId: job.id }))));
+
+  // Monthly invoices on the main agreement for two years, most paid, a few credit memos.
+  const main = jobRows[0]!;
+  const lines: Omit<NewInvoiceLine, 'invoiceId'>[][] = [];
+  const invoices: NewBalanceTransaction[] = [];
+  for (let m = 0; m < 24; m++) {
+    const date = new Date(Date.UTC(2024, 10 + m, 1));
+    const invLines = Array.from({ length: f.number.int({ min: 2, max: 4 }) }, () => buildInvoiceLine(f, { cid, invoiceId: 0 }));
+    const amount = invLines.reduce((s, l) => s + Number(l.quantity) * Number(l.price), 0);
+    lines.push(invLines);
+    invoices.push({ cid, jobId: main.id, transNum: `INV-${++transNo}`, transType: 'INVOICE', transDate: isoDate(date), amount: money2(amount), includeTimeActivity: m % 3 === 0 });
+  }
+  const invoiceRows = await insertMany(db, balanceTransactions, invoices);
+  await insertMany(
+    db,
+    invoiceLines,
+    invoiceRows.flatMap((inv, i) => lines[i]!.map((l) => ({ ...l, invoiceId: inv.id }))),
+  );
+  const applied: NewBalanceTransaction[] = [];
+  for (const [i, inv] of invoiceRows.entries()) {
+    if (i < invoiceRows.length - 2) {
+      const paidOn = new Date(new Date(inv.transDate).getTime() + f.number.int({ min: 10, max: 35 }) * DAY);
+      applied.push({ cid, jobId: main.id, transNum: `PAY-${++transNo}`, transType: 'PAYMENT', transDate: isoDate(paidOn), amount: inv.amount, invoiceAppliedId: inv.id });
+    }
+    if (i % 8 === 5) {
+      const amount = money2(f.number.int({ min: 50, max: 300 }));
+      applied.push({ cid, jobId: main.id, transNum: `CM-${++transNo}`, transType: 'CREDIT MEMO', transDate: inv.transDate, amount, invoiceAppliedId: inv.id });
+    }
+  }
+  await insertMany(db, balanceTransactions, applied);
+
+  // Time entries: mostly on the customer's tickets, the older ones invoiced.
+  const ticketRows = await db
+    .select({ id: tickets.id, openDate: tickets.openDate })
+    .from(tickets)
+    .where(eq(tickets.cid, cid))
+    .orderBy(tickets.id);
+  const entries: NewTimeEntry[] = [];
+  for (let i = 0; i < 60; i++) {
+    const ticket = f.datatype.boolean(0.75) ? f.helpers.arrayElement(ticketRows) : null;
+    const timeIn = ticket ? new Date(ticket.openDate.getTime() + f.number.int({ min: 1, max: 48 }) * 3_600_000) : f.date.between({ from: '2024-11-01', to: REFERENCE_DATE });
+    const member = f.helpers.arrayElement(ctx.staff.slice(6));
+    const invoice = invoiceRows.find((inv) => inv.transDate > isoDate(timeIn));
+    const isInvoiced = !!invoice && f.datatype.boolean(0.8);
+    entries.push(
+      buildTimeEntry(f, {
+        cid,
+        jobId: f.datatype.boolean(0.8) ? main.id : jobRows[1]!.id,
+        ticketId: ticket?.id ?? null,
+        staffId: member.id,
+        memberName: `${member.firstName} ${member.lastName}`,
+        timeIn,
+        invoiceId: isInvoiced ? invoice.id : null,
+        isInvoiced,
+      }),
+    );
+  }
+  await insertMany(db, timeEntries, entries);
+  return transNo;
+}
+
+async function seedBanners(db: Db, ctx: DemoContext): Promise<void> {
+  const acme = ctx.clients[0]!;
+  await db.insert(bannerMessages).values([
+    {
+      partitionKey: GLOBAL_BANNER_PARTITION,
+      cid: null,
+      message: 'Planned maintenance: the support phone line will be unavailable on Saturday from 22:00 to 23:00 ET.',
+      expirationDate: isoDate(FAR_FUTURE),
+      updatedDate: REFERENCE_DATE,
+      updatedBy: 'staff@provider.example',
+    },
+    {
+      partitionKey: customerBannerPartition(acme.customer.code),
+      cid: acme.customer.id,
+      message: 'Acme staff: the new VPN client must be installed by the end of the month.',
+      expirationDate: isoDate(FAR_FUTURE),
+      updatedDate: REFERENCE_DATE,
+      updatedBy: 'admin@acme.example',
+    },
+  ]);
+}
+
+async function seedFilters(db: Db, ctx: DemoContext): Promise<void> {
+  const account = (email: string) => ctx.clients.flatMap((o) => o.accounts).find((a) => a.user.email === email)!;
+  const defs = [
+    { email: 'admin@acme.example', searchType: 'Incidents', name: 'Open VIP Incidents', isPublic: true, criteria: { Status: 'Open', IsVIP: '-1' } },
+    { email: 'admin@acme.example', searchType: 'Incidents', name: 'My Escalations', isPublic: false, criteria: { Status: 'Escalation' } },
+    { email: 'admin@acme.example', searchType: 'Requests', name: 'Open Requests', isPublic: true, criteria: { Status: 'Open' } },
+    { email: 'operator@acme.example', searchType: 'Requests', name: 'Scheduled Requests', isPublic: false, criteria: { Status: 'Open', IsRequestScheduled: '-1' } },
+    { email: 'operator@acme.example', searchType: 'Incidents', name: 'Critical Priority', isPublic: true, criteria: { IncidentPriority: 'Critical' } },
+    { email: 'admin@globex.example', searchType: 'Incidents', name: 'On Hold Incidents', isPublic: true, criteria: { Status: 'On Hold' } },
+  ] as const;
+  await db.insert(ticketFilters).values(
+    defs.map((d) => {
+      const a = account(d.email);
+      return {
+        id: md5(d.name),
+        cid: a.user.cid,
+        searchType: d.searchType,
+        searchName: d.name,
+        isPublic: d.isPublic,
+        ownerWebUserId: a.user.id,
+        ownerName: `${a.contact.firstName} ${a.contact.lastName}`,
+        criteria: { ...d.criteria },
+        updatedDate: REFERENCE_DATE,
+        updatedBy: d.email,
+      };
+    }),
+  );
+}
+
+async function seedPreferences(db: Db, ctx: DemoContext): Promise<void> {
+  const { f } = ctx;
+  const orgs = [ctx.provider, ...ctx.clients];
+  await db.insert(userPreferences).values(
+    orgs.flatMap((o) =>
+      o.accounts.map((a, i) => ({
+        webUserId: a.user.id,
+        cid: a.user.cid,
+        timeZone: i % 3 === 0 ? null : a.contact.timeZone,
+        pageSize: [10, 15, 25][i % 3]!,
+        theme: (['system', 'light', 'dark'] as const)[i % 3]!,
+        officePhone: a.contact.directPhone,
+        mobilePhone: a.contact.mobilePhone,
+        emailOnNewAction: i % 2 === 0,
+      })),
+    ),
+  );
+  await db.insert(emailPreferences).values(
+    ctx.clients.flatMap((o) =>
+      f.helpers.arrayElements(o.contacts.slice(1), 4).map((c) => ({ contactId: c.id, cid: c.cid, optOutMarketing: true, optOutSurveys: f.datatype.boolean(0.5) })),
+    ),
+  );
+}
+
+async function seedInvitations(db: Db, ctx: DemoContext): Promise<void> {
+  const { f } = ctx;
+  const rows: (typeof invitations.$inferInsert)[] = [];
+  for (const org of ctx.clients) {
+    const withAccount = new Set(org.accounts.map((a) => a.contact.id));
+    const admin = org.accounts.find((a) => a.user.userType === 'Administrator');
+    const candidates = org.contacts.filter((c) => c.isActive && !c.isPending && !withAccount.has(c.id));
+    for (const [i, c] of candidates.slice(0, 3).entries()) {
+      rows.push({
+        cid: c.cid,
+        contactId: c.id,
+        invitedByWebUserId: admin?.user.id ?? null,
+        userType: i === 2 ? 'Operator' : 'User',
+        email: c.email!,
+        runId: f.string.uuid(),
+        status: 'sent',
+        sentAt: new Date(REFERENCE_DATE.getTime() - (i + 1) * 3 * DAY),
+      });
+    }
+  }
+  await db.insert(invitations).values(rows);
+}
+
+const FORMS: { slug: string; name: string; description: string; fields: FormFieldDef[] }[] = [
+  {
+    slug: 'user-preferences',
+    name: 'User Preferences',
+    description: 'Time zone, page size, phone numbers and notification choices of the signed-in user.',
+    fields: [
+      { name: 'timeZone', label: 'Time Zone', type: 'dropdown', options: ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'] },
+      { name: 'pageSize', label: 'Rows per page', type: 'dropdown', options: ['10', '15', '25', '50'] },
+      { name: 'officePhone', label: 'Office Phone', type: 'text' },
+      { name: 'mobilePhone', label: 'Mobile Phone', type: 'text' },
+      { name: 'emailOnNewAction', label: 'E-mail me when a note is added', type: 'checkbox' },
+    ],
+  },
+  {
+    slug: 'customer-care-email-preferences',
+    name: 'E-mail Preferences',
+    description: 'Which e-mails a contact receives.',
+    fields: [
+      { name: 'optOutMarketing', label: 'No newsletters', type: 'checkbox' },
+      { name: 'optOutSurveys', label: 'No satisfaction surveys', type: 'checkbox' },
+      { name: 'optOutTicketUpdates', label: 'No ticket updates', type: 'checkbox' },
+    ],
+  },
+  {
+    slug: 'new-contact-request',
+    name: 'New Contact Request',
+    description: 'Ask the provider to add a contact to your organisation.',
+    fields: [
+      { name: 'firstName', label: 'First Name', type: 'text', required: true },
+      { name: 'lastName', label: 'Last Name', type: 'text', required: true },
+      { name: 'email', label: 'Email Address', type: 'text', required: true },
+      { name: 'title', label: 'Title', type: 'text' },
+    ],
+  },
+];
+
+async function seedForms(db: Db, ctx: DemoContext): Promise<void> {
+  const { f } = ctx;
+  const rows = await db
+    .insert(forms)
+    .values(FORMS.map((x) => ({ kappSlug: 'customer-portal', ...x })))
+    .onConflictDoNothing()
+    .returning();
+  const request = rows.find((r) => r.slug === 'new-contact-request');
+  const admin = ctx.clients[0]!.accounts.find((a) => a.user.email === 'admin@acme.example');
+  if (!request || !admin) return;
+  await db.insert(formSubmissions).values([
+    {
+      id: f.string.uuid(),
+      formId: request.id,
+      cid: admin.user.cid,
+      webUserId: admin.user.id,
+      coreState: 'Draft',
+      currentPage: 'Page 1',
+      values: { firstName: 'Jordan', lastName: 'Lee' },
+      createdAt: REFERENCE_DATE,
+      updatedAt: REFERENCE_DATE,
+    },
+    {
+      id: f.string.uuid(),
+      formId: request.id,
+      cid: admin.user.cid,
+      webUserId: admin.user.id,
+      coreState: 'Submitted',
+      currentPage: 'Page 1',
+      values: { firstName: 'Sam', lastName: 'Rivera', email: 'sam.rivera@acme.example', title: 'Analyst' },
+      createdAt: REFERENCE_DATE,
+      updatedAt: REFERENCE_DATE,
+      submittedAt: REFERENCE_DATE,
+    },
+  ]);
+}

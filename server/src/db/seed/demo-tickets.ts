@@ -1,0 +1,200 @@
+import type { Db } from '../client.ts';
+import { devices, surveys, ticketActions, tickets, TICKET_STATUSES, type TicketStatus, type TicketType } from '../schema/index.ts';
+import type { DemoContext, DemoOrg } from './demo.ts';
+import type { Contact, Staff } from './identity-factories.ts';
+import { REFERENCE_DATE, insertMany, reserveIds } from './random.ts';
+import {
+  buildDevice,
+  ensureTicketLookups,
+  noteHtml,
+  subjectFor,
+  ticketNumber,
+  type Device,
+  type NewTicket,
+  type NewTicketAction,
+} from './ticket-factories.ts';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** Tickets per organisation: provider first, then Acme, Globex, Initech. */
+const TICKETS_PER_ORG = [20, 260, 230, 220];
+const DETAILS = [
+  'It started this morning and affects my whole team.',
+  'This has happened several times this week.',
+  'Please call me on my mobile if you need more information.',
+  'Not urgent, but needed before the end of the month.',
+  'The error message says "access denied".',
+  'I already tried restarting, it did not help.',
+  'My manager has approved this request.',
+] as const;
+const DISPOSITIONS = ['Resolved', 'Resolved', 'Resolved', 'Workaround Provided', 'Duplicate', 'No Response From User'] as const;
+const SURVEY_COMMENTS = ['Quick and friendly.', 'Fixed on the first call, thanks!', 'Took longer than expected.', 'Great service as always.'] as const;
+const fullName = (p: { firstName: string; lastName: string }): string => `${p.firstName} ${p.lastName}`;
+
+type PendingTicket = Omit<NewTicket, 'ticketNo' | 'id'> & { ticketType: TicketType; status: TicketStatus; openDate: Date };
+
+/** Devices, tickets of both types in every status with 1-5 actions each, and surveys. */
+export async function seedDemoTickets(db: Db, ctx: DemoContext): Promise<void> {
+  const { f } = ctx;
+  const lookups = await ensureTicketLookups(db);
+  const orgs = [ctx.provider, ...ctx.clients];
+  const userAccount = ctx.clients[0]!.accounts.find((a) => a.user.email === 'user@acme.example');
+  const technicians = ctx.staff.slice(6).concat(ctx.staff.slice(2, 4));
+
+  // Devices: a third with Kaseya ids, a third with N-central ids, a third with only our Device ID.
+  const deviceRows: Device[] = [];
+  for (const org of orgs) {
+    const count = org.customer.isProvider ? 4 : 18;
+    const rows = Array.from({ length: count }, (_, i) =>
+      buildDevice(f, {
+        cid: org.customer.id,
+        rmm: (['kaseya', 'ncentral', 'none'] as const)[i % 3],
+        contactId: i % 4 === 3 ? null : f.helpers.arrayElement(org.contacts).id,
+        siteId: f.helpers.arrayElement(org.sites).id,
+      }),
+    );
+    if (userAccount && org === ctx.clients[0]) {
+      // user@acme.example's own devices, so the User's device views are not empty
+      for (const rmm of ['kaseya', 'ncentral', 'none', 'kaseya'] as const) {
+        rows.push(buildDevice(f, { cid: org.customer.id, rmm, contactId: userAccount.contact.id, siteId: userAccount.contact.siteId }));
+      }
+    }
+    deviceRows.push(...(await insertMany(db, devices, rows)));
+  }
+
+  const pending: { t: PendingTicket; org: DemoOrg; contact: Contact; staff: Staff | null }[] = [];
+  for (const [o, org] of orgs.entries()) {
+    const eligible = org.contacts.filter((c) => c.isActive && !c.isPending);
+    const orgDevices = deviceRows.filter((d) => d.cid === org.customer.id);
+    const sharedOperators = org.contacts.filter((c) => c.isHdSharedOperator);
+    for (let i = 0; i < TICKETS_PER_ORG[o]!; i++) {
+      const ticketType: TicketType = i % 2 === 0 ? 'Incident' : 'ServiceRequest';
+      // The first eight cover every type × status; the rest follow a realistic mix.
+      const status: TicketStatus =
+        i < 8 ? TICKET_STATUSES[Math.floor(i / 2) % 4]! : f.helpers.weightedArrayElement([
+          { weight: 55, value: 'Closed' as const },
+          { weight: 25, value: 'Open' as const },
+          { weight: 10, value: 'On Hold' as const },
+          { weight: 10, value: 'Escalation' as const },
+        ]);
+      const contact = userAccount && org === ctx.clients[0] && i % 5 === 0 ? userAccount.contact : f.helpers.arrayElement(eligible);
+      const daysBack = status === 'Closed' ? f.number.float({ min: 3, max: 730 }) : f.number.float({ min: 0.1, max: 120 });
+      const openDate = new Date(REFERENCE_DATE.getTime() - Math.round(daysBack * DAY));
+      const target = f.datatype.boolean(0.15) ? f.helpers.arrayElement(eligible) : contact;
+      const sub = f.helpers.arrayElement(lookups.subclasses);
+      const onBoard = f.datatype.boolean(0.6);
+      const board = f.helpers.arrayElement(ctx.boards);
+      const dept = onBoard ? board : f.helpers.arrayElement(org.departments);
+      const assignment = f.helpers.weightedArrayElement([
+        { weight: status === 'Open' ? 70 : 90, value: 'staff' as const },
+        // weights must be positive: without shared operators this choice is (nearly) never made
+        { weight: sharedOperators.length ? 5 : 0.0001, value: 'operator' as const },
+        { weight: status === 'Open' ? 25 : 5, value: 'none' as const },
+      ]);
+      const operator = assignment === 'operator' && sharedOperators.length ? f.helpers.arrayElement(sharedOperators) : null;
+      const staff = assignment === 'staff' ? f.helpers.arrayElement(technicians) : null;
+      const ownDevices = orgDevices.filter((d) => d.contactId === contact.id);
+      const device = f.datatype.boolean(0.4) ? f.helpers.arrayElement(ownDevices.length ? ownDevices : orgDevices) : null;
+      const scheduled = ticketType === 'ServiceRequest' && f.datatype.boolean(0.7);
+      const requestedStart = scheduled ? new Date(Math.floor((openDate.getTime() + f.number.int({ min: 1, max: 14 }) * DAY) / DAY) * DAY + 14 * HOUR) : null;
+      const requestedEnd = requestedStart && f.datatype.boolean(0.6) ? new Date(requestedStart.getTime() + f.number.int({ min: 1, max: 8 }) * HOUR) : null;
+      const closedDate = status === 'Closed' ? new Date(Math.min(openDate.getTime() + f.number.int({ min: 1, max: 240 }) * HOUR, REFERENCE_DATE.getTime())) : null;
+      const shortDescription = subjectFor(f, ticketType);
+      pending.push({
+        org,
+        contact,
+        staff,
+        t: {
+          cid: org.customer.id,
+          ticketType,
+          status,
+          shortDescription,
+          description: `${shortDescription}. ${f.helpers.arrayElement(DETAILS)}`,
+          contactId: contact.id,
+          targetName: fullName(target),
+          targetContactId: target.id,
+          deviceId: device?.id ?? null,
+          siteId: contact.siteId,
+          departmentId: dept.id,
+          boardId: dept.type === 'Client' ? null : dept.boardId,
+          priorityId: f.helpers.arrayElement(lookups.priorityIds),
+          severityShort: f.helpers.arrayElement(lookups.severityShorts),
+          classId: sub.classId,
+          subclassId: sub.id,
+          assignedStaffId: staff?.id ?? null,
+          assignedContactId: operator?.id ?? null,
+          assignedToName: staff ? fullName(staff) : operator ? fullName(operator) : null,
+          reassignmentTemplateId: assignment === 'none' ? -1 : f.datatype.boolean(0.2) ? f.number.int({ min: 101, max: 105 }) : null,
+          isVip: contact.isVip,
+          isShared: f.datatype.boolean(0.1),
+          isRequestScheduled: scheduled,
+          requestedStartDate: requestedStart,
+          requestedEndDate: requestedEnd,
+          openDate,
+          closedDate,
+          disposition: status === 'Closed' ? f.helpers.arrayElement(DISPOSITIONS) : null,
+          createdAt: openDate,
+          updatedAt: closedDate ?? openDate,
+        },
+      });
+    }
+  }
+
+  // Ids (and so ticket numbers) follow the open date, as they would in a live system.
+  pending.sort((a, b) => a.t.openDate.getTime() - b.t.openDate.getTime());
+  const ids = await reserveIds(db, 'tickets', pending.length);
+  const ticketRows = await insertMany(
+    db,
+    tickets,
+    pending.map((p, i) => ({ ...p.t, id: ids[i]!, ticketNo: ticketNumber(p.t.ticketType, ids[i]!) })),
+  );
+
+  const actions: NewTicketAction[] = [];
+  const surveyRows: (typeof surveys.$inferInsert)[] = [];
+  for (const [i, row] of ticketRows.entries()) {
+    const { org, contact, staff } = pending[i]!;
+    const account = org.accounts.find((a) => a.contact.id === contact.id);
+    const end = (row.closedDate ?? REFERENCE_DATE).getTime();
+    const n = f.number.int({ min: 1, max: 5 });
+    let at = row.openDate.getTime();
+    for (let k = 0; k < n; k++) {
+      at = Math.min(at + f.number.int({ min: 10, max: 60 * 48 }) * 60_000, end);
+      const byContact = k > 0 && f.datatype.boolean(0.25);
+      const author = staff ?? f.helpers.arrayElement(ctx.staff.slice(6));
+      actions.push({
+        cid: row.cid,
+        ticketId: row.id,
+        startDate: new Date(at),
+        staffId: byContact ? null : author.id,
+        webUserId: byContact ? (account?.user.id ?? null) : null,
+        userName: byContact ? contact.email! : author.email,
+        displayName: byContact ? fullName(contact) : fullName(author),
+        actionDesc: byContact ? '<p>Thanks, this is still happening on my machine.</p>' : noteHtml(f),
+        actionContactId: byContact ? contact.id : null,
+        status: k === n - 1 ? row.status : 'Open',
+        isInternal: !byContact && f.datatype.boolean(0.1),
+      });
+    }
+    if (row.status === 'Closed' && row.closedDate && f.datatype.boolean(0.35)) {
+      surveyRows.push({
+        cid: row.cid,
+        ticketId: row.id,
+        submittedByContactId: contact.id,
+        dateSubmitted: new Date(row.closedDate.getTime() + f.number.int({ min: 1, max: 72 }) * HOUR),
+        source: f.helpers.arrayElement(['Email', 'Portal']),
+        response: f.helpers.weightedArrayElement([
+          { weight: 60, value: 5 },
+          { weight: 25, value: 4 },
+          { weight: 8, value: 3 },
+          { weight: 4, value: 2 },
+          { weight: 3, value: 1 },
+        ]),
+        assignedStaffId: row.assignedStaffId,
+        assignedTo: row.assignedToName,
+        comment: f.datatype.boolean(0.4) ? f.helpers.arrayElement(SURVEY_COMMENTS) : null,
+      });
+    }
+  }
+  await insertMany(db, ticketActions, actions);
+  await insertMany(db, surveys, surveyRows);
+}

@@ -1,0 +1,113 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import ExcelJS from 'exceljs';
+
+// Streaming .xlsx exports shared by every module (tickets, contacts, billing ...): formula-injection
+// escaping, safe file names, local-time Excel dates, and a WorkbookWriter piped into the reply.
+
+/** Cells starting with these could be read as a formula (or DDE) by a spreadsheet (OWASP CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text cell as written: a leading apostrophe makes a would-be formula plain text. */
+export const escapeCellText = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
+
+export type XlsxCell = string | number | boolean | Date | null | undefined;
+
+export interface XlsxColumn<R> {
+  header: string;
+  /** Width in characters. */
+  width?: number;
+  /** Excel number format, e.g. 'yyyy-mm-dd' or 'yyyy-mm-dd hh:mm' for dates. */
+  numFmt?: string;
+  value: (row: R) => XlsxCell;
+}
+
+/** '20261122_153045' from the wall-clock time in `timeZone` (the spec's {timestamp} of export file names). */
+export function exportTimestamp(at: Date = new Date(), timeZone = 'UTC'): string {
+  const p = localParts(at, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${p.year}${two(p.month)}${two(p.day)}_${two(p.hour)}${two(p.minute)}${two(p.second)}`;
+}
+
+/** Only letters, digits, '.', '_' and '-' survive: the name goes into a header. */
+export const safeFileName = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 150) || 'export.xlsx';
+
+interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function localParts(at: Date, timeZone: string): LocalParts {
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  const get = (type: string) => Number(fmt.formatToParts(at).find((x) => x.type === type)?.value ?? 0);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/**
+ * An instant as the Excel date a reader in `timeZone` expects: Excel dates have no zone, and exceljs
+ * writes a Date's UTC fields, so the local wall-clock fields are moved into UTC.
+ */
+export function excelLocalDate(at: Date, timeZone: string): Date {
+  const p = localParts(at, timeZone);
+  return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second));
+}
+
+function cellValue(v: XlsxCell): ExcelJS.CellValue {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'string') return escapeCellText(v);
+  return v;
+}
+
+export interface XlsxExport<R> {
+  fileName: string;
+  sheetName: string;
+  columns: XlsxColumn<R>[];
+  rows: Iterable<R> | AsyncIterable<R>;
+}
+
+/**
+ * Streams a one-sheet workbook as an attachment: headers are sent first, rows are committed as they
+ * are written, so memory stays flat whatever the row count.
+ */
+export async function sendXlsx<R>(reply: FastifyReply, x: XlsxExport<R>): Promise<FastifyReply> {
+  const out = new PassThrough();
+  const fileName = safeFileName(x.fileName);
+  void reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(out);
+  try {
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const ws = wb.addWorksheet(x.sheetName.slice(0, 31));
+    ws.columns = x.columns.map((c, i) => ({
+      key: String(i),
+      header: c.header,
+      width: c.width ?? 16,
+      ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+    }));
+    ws.getRow(1).font = { bold: true };
+    ws.getRow(1).commit();
+    for await (const r of x.rows) ws.addRow(x.columns.map((c) => cellValue(c.value(r)))).commit();
+    ws.commit();
+    await wb.commit();
+  } catch (err) {
+    // Headers are gone already: cut the download so the client sees a failure, not a truncated file.
+    reply.log.error({ err }, 'xlsx export failed');
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  }
+  return reply;
+}

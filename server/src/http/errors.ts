@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode, ErrorResponse } from '@sc/common';
+
+const STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** The one error type services throw; the code decides the status. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+export const forbidden = (message = 'Not Authorized') => new AppError('FORBIDDEN', message);
+export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
+export const unauthenticated = (message = 'Not signed in') => new AppError('UNAUTHENTICATED', message);
+
+const codeForStatus = (status: number): ErrorCode =>
+  (Object.entries(STATUS).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+
+/** Turns a zod issue path into 'body.email' style names a person can read. */
+function fieldName(context: string | undefined, instancePath: string, params: Record<string, unknown>): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  const missing = typeof params.missingProperty === 'string' ? [params.missingProperty] : [];
+  return [...parts, ...missing].join('.') || context || 'request';
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    let body: ErrorResponse;
+    let status: number;
+    if (err instanceof AppError) {
+      status = err.status;
+      body = { code: err.code, message: err.message, ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}) };
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const name = fieldName(err.validationContext, issue.instancePath, issue.params);
+        fieldErrors[name] ??= issue.message ?? 'Invalid value';
+      }
+      const [first] = Object.entries(fieldErrors);
+      status = 400;
+      body = { code: 'BAD_REQUEST', message: first ? `${first[0]}: ${first[1]}` : 'Invalid request', fieldErrors };
+    } else if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
+      status = 500;
+      body = { code: 'INTERNAL', message: 'Internal server error' };
+    } else if (err.statusCode && err.statusCode < 500) {
+      // Fastify's own 4xx: malformed JSON, body too large, rate limit, unsupported media type.
+      status = err.statusCode;
+      body = { code: codeForStatus(status), message: err.message };
+    } else {
+      req.log.error({ err }, 'unhandled error');
+      status = 500;
+      body = { code: 'INTERNAL', message: 'Internal server error' };
+    }
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const body: ErrorResponse = { code: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found` };
+    return reply.status(404).send(body);
+  });
+}

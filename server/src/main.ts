@@ -1,0 +1,50 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { deleteExpiredSessions } from './auth/queries.ts';
+
+/** Reads config, opens and migrates the database, seeds the demo on first start, listens. */
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  if (config.seedDemo !== 'false') {
+    const seeded = await seedDemo(database.db);
+    if (seeded) console.log(`Seeded the demo data set (${Date.now() - started} ms since start)`);
+  }
+  const app = await buildApp({ config, db: database.db });
+
+  const sweep = setInterval(() => {
+    const now = new Date();
+    deleteExpiredSessions(database.db, now, new Date(now.getTime() - config.session.idleMinutes * 60_000)).catch((err: unknown) =>
+      app.log.error({ err }, 'session sweep failed'),
+    );
+  }, 10 * 60_000);
+  sweep.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(sweep);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, dataDir: database.kind === 'pglite' ? config.pgliteDir : undefined, ms: Date.now() - started },
+    `Support Center ready on http://localhost:${config.port}/app/spa/`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { resetDatabase, tableCounts } from './db/seed/counts.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { seedScale } from './db/seed/scale.ts';
+
+const USAGE = 'usage: node server/dist/seed.js [--scale N] [--reset]';
+
+/** npm run seed -- [--scale N] [--reset]: migrate, seed the demo set if empty, then the scale set. */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { scale: { type: 'string' }, reset: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const scale = values.scale === undefined ? undefined : Number(values.scale);
+  if (scale !== undefined && !(Number.isFinite(scale) && scale > 0)) throw new Error(`--scale must be a positive number\n${USAGE}`);
+
+  const started = performance.now();
+  const elapsed = (from = started) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  console.log(`database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.pgliteDir}`}`);
+  try {
+    if (values.reset) {
+      await resetDatabase(database.db);
+      console.log('reset: all tables dropped');
+    }
+    await database.migrate();
+    let t = performance.now();
+    const seeded = await seedDemo(database.db);
+    console.log(seeded ? `demo data set seeded in ${elapsed(t)}` : 'demo data set already present (customers exist): skipped');
+    if (scale !== undefined) {
+      t = performance.now();
+      const r = await seedScale(database.db, { scale, log: (m) => console.log(`  scale: ${m} (${elapsed(t)})`) });
+      console.log(`scale ${scale}: ${r.tickets} tickets, ${r.customers} customers from ${r.firstCode}, in ${elapsed(t)}`);
+    }
+    const counts = await tableCounts(database.db);
+    const width = Math.max(...Object.keys(counts).map((k) => k.length));
+    for (const [table, n] of Object.entries(counts)) console.log(`  ${table.padEnd(width)}  ${n.toLocaleString('en-US')}`);
+    console.log(`done in ${elapsed()}`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,7 @@
+import { useSignedInUser } from '../../features/auth/session-context.ts';
+import { HomePage } from '../../features/home/home-page.tsx';
+
+// The app composes features: home gets the user from here, so features do not import each other.
+export function Component() {
+  return <HomePage user={useSignedInUser()} />;
+}

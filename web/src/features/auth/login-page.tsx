@@ -1,0 +1,40 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { Logo } from '../../ui/logo.tsx';
+import { LoginForm } from './login-form.tsx';
+
+export interface LoginPageProps {
+  registerPath: string;
+  forgotPasswordPath: string;
+}
+
+/** 000 §2, Login. Rendered in place of any path while signed out, so the URL survives sign-in. */
+export function LoginPage({ registerPath, forgotPasswordPath }: LoginPageProps) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 4, sm: 8 } }}>
+      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 } }}>
+        <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3 }}>
+          <Logo />
+        </Box>
+        <Typography variant="h1" component="h1" sx={{ textAlign: 'center', mb: 3 }}>
+          Login
+        </Typography>
+        <LoginForm />
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 3 }}>
+          <Tooltip title="New User Registration" describeChild>
+            <Link component={RouterLink} to={registerPath}>
+              Register
+            </Link>
+          </Tooltip>
+          <Link component={RouterLink} to={forgotPasswordPath}>
+            Forgot Password
+          </Link>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import Alert, { type AlertColor } from '@mui/material/Alert';
+import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+
+/** 000 §9: snackbars hide after 5 s. */
+export const SNACKBAR_AUTO_HIDE_MS = 5000;
+
+export interface SnackbarOptions {
+  severity?: AlertColor;
+  autoHideDuration?: number;
+}
+type ShowSnackbar = (message: string, options?: SnackbarOptions) => void;
+
+interface Message {
+  key: number;
+  text: string;
+  severity: AlertColor;
+  autoHideDuration: number;
+}
+
+const SnackbarContext = createContext<ShowSnackbar | null>(null);
+
+/**
+ * One snackbar at a time, bottom-left; it closes on its timeout or its close button only
+ * (000 §2: a click-away does not close it; neither does Escape, which UI.md rules out too).
+ */
+export function SnackbarProvider({ children }: { children: ReactNode }) {
+  const [message, setMessage] = useState<Message | null>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  const lastKey = useRef(0);
+
+  const show = useCallback<ShowSnackbar>(
+    (text, options = {}) => {
+      lastKey.current += 1;
+      setMessage({
+        key: lastKey.current,
+        text,
+        severity: options.severity ?? 'info',
+        autoHideDuration: options.autoHideDuration ?? SNACKBAR_AUTO_HIDE_MS,
+      });
+      setIsOpen(true);
+    },
+    [],
+  );
+
+  const handleClose = (_event: unknown, reason?: SnackbarCloseReason) => {
+    if (reason === 'timeout') setIsOpen(false);
+  };
+
+  return (
+    <SnackbarContext.Provider value={show}>
+      {children}
+      {message && (
+        // A new key replaces the previous message at once instead of queueing it.
+        <Snackbar
+          key={message.key}
+          open={isOpen}
+          autoHideDuration={message.autoHideDuration}
+          onClose={handleClose}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        >
+          <Alert
+            severity={message.severity}
+            variant="filled"
+            onClose={() => setIsOpen(false)}
+            sx={{ width: '100%', maxWidth: 560 }}
+          >
+            {message.text}
+          </Alert>
+        </Snackbar>
+      )}
+    </SnackbarContext.Provider>
+  );
+}
+
+export function useSnackbar(): ShowSnackbar {
+  const show = useContext(SnackbarContext);
+  if (!show) throw new Error('useSnackbar must be used inside <SnackbarProvider>');
+  return show;
+}
