@@ -5,3 +5,4 @@ export * from './navigation.ts';
 export * from './list.ts';
 export * from './system.ts';
 export * from './ticket-rules.ts';
+export * from './tickets.ts';

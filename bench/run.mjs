@@ -1,0 +1,294 @@
+// npm run bench: seeds a scale data set into PostgreSQL, starts the built server against it and measures
+// the ticket list (mixed filters, sorts, deep pages), a bare Fastify hello route, page 4,000 against
+// page 1, and the 2,000-row export. Prints figures; asserts nothing (docs/performance.md keeps the latest).
+//
+// Environment:
+//   DATABASE_URL    admin connection (default postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_DB        database to create and use (default sc_bench)
+//   BENCH_SCALE     seed scale: N × 1000 tickets over N/5 customers (default 1000 → 1,000,000 tickets)
+//   BENCH_DURATION  seconds per autocannon run (default 10)
+//   BENCH_CONNECTIONS (default 50)
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = process.env.BENCH_DB || 'sc_bench';
+  if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB must be a plain identifier: ${dbName}`);
+  const scale = Number(process.env.BENCH_SCALE || 1000);
+  const duration = Number(process.env.BENCH_DURATION || 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS || 50);
+  const benchUrl = new URL(adminUrl);
+  benchUrl.pathname = `/${dbName}`;
+  const apiPort = 3917;
+  const helloPort = 3918;
+
+  console.log(`bench: scale ${scale} (${(scale * 1000).toLocaleString('en-US')} scale tickets), database ${dbName}, ${connections} connections × ${duration} s`);
+  await ensureDatabase(adminUrl, dbName);
+  const db = new pg.Client({ connectionString: benchUrl.toString() });
+  await db.connect();
+  try {
+    await ensureSeeded(db, benchUrl.toString(), scale);
+    const tenant = await ensureBigTenant(db);
+    const email = await ensureBenchAccount(db, tenant.cid);
+    console.log(`big tenant ${tenant.code}: ${tenant.incidents.toLocaleString('en-US')} incidents, ${tenant.requests.toLocaleString('en-US')} requests; signing in as ${email}`);
+
+    const server = startProcess('api', process.execPath, [path.join(root, 'server/dist/main.js')], {
+      DATABASE_URL: benchUrl.toString(),
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      LOGIN_RATE_LIMIT: '1000',
+      COOKIE_SECURE: 'false',
+    });
+    const hello = startProcess('hello', process.execPath, [fileURLToPath(import.meta.url), '--hello', String(helloPort)], {});
+    try {
+      const api = `http://127.0.0.1:${apiPort}`;
+      await waitFor(`${api}/api/v1/config`);
+      await waitFor(`http://127.0.0.1:${helloPort}/hello`);
+      const cookie = await signIn(api, email);
+      await run(api, cookie, `http://127.0.0.1:${helloPort}`, { duration, connections });
+    } finally {
+      server.kill('SIGTERM');
+      hello.kill('SIGTERM');
+    }
+  } finally {
+    await db.end();
+  }
+}
+
+async function ensureDatabase(adminUrl, dbName) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [dbName]);
+  if (!rowCount) {
+    await admin.query(`create database ${dbName}`);
+    console.log(`created database ${dbName}`);
+  }
+  await admin.end();
+}
+
+async function scalar(db, text, params = []) {
+  try {
+    const { rows } = await db.query(text, params);
+    return Number(Object.values(rows[0] ?? {})[0] ?? 0);
+  } catch (err) {
+    if (err.code === '42P01') return 0; // table missing: not migrated yet
+    throw err;
+  }
+}
+
+/** Seeds demo + scale through the built seeding CLI, unless the scale set is already there. */
+async function ensureSeeded(db, url, scale) {
+  const want = Math.round(scale * 1000);
+  const have = await scalar(db, `select count(*) from tickets t join customers c on c.id = t.cid where c.code like 'SCALE%'`);
+  if (have >= want) {
+    console.log(`seed: ${have.toLocaleString('en-US')} scale tickets present, skipping`);
+    return;
+  }
+  const args = [path.join(root, 'server/dist/seed.js'), '--scale', String(scale)];
+  if (have > 0) args.push('--reset'); // a different scale: start again rather than add to it
+  console.log(`seed: node ${path.relative(root, args[0])} ${args.slice(1).join(' ')}`);
+  const t = performance.now();
+  const r = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, DATABASE_URL: url } });
+  if (r.status !== 0) throw new Error(`seeding failed (exit ${r.status})`);
+  console.log(`seed: done in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  // Index-only scans need the visibility map; autovacuum would get there, the bench does not wait.
+  await db.query('vacuum analyze tickets');
+  await db.query('vacuum analyze ticket_actions');
+  await db.query('vacuum analyze contacts');
+}
+
+const BIG_MARK = ' (bench big tenant)';
+
+/**
+ * Scale customers are equal (N×1000/customers tickets each: 5,000 at the default), so no list would
+ * have a page 4,000. The bench merges the first 20 scale customers (all their rows, every table with a
+ * cid) into SCALE0001: one tenant of 100,000 tickets at scale ≥ 100, the total unchanged.
+ */
+async function ensureBigTenant(db) {
+  const { rows: scaleCustomers } = await db.query(`select id, code, name from customers where code like 'SCALE%' order by id limit 20`);
+  if (!scaleCustomers.length) throw new Error('no SCALE customers: did the seed run?');
+  const big = scaleCustomers[0];
+  if (!big.name.endsWith(BIG_MARK) && scaleCustomers.length > 1) {
+    const others = scaleCustomers.slice(1).map((c) => c.id);
+    const { rows: tables } = await db.query(
+      `select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'cid' and table_name <> 'customers'`,
+    );
+    console.log(`merging ${others.length} scale customers into ${big.code} (${tables.length} tables)`);
+    await db.query('begin');
+    try {
+      for (const { table_name: t } of tables) await db.query(`update "${t}" set cid = $1 where cid = any($2::int[])`, [big.id, others]);
+      await db.query('update customers set name = name || $2 where id = $1', [big.id, BIG_MARK]);
+      await db.query('commit');
+    } catch (err) {
+      await db.query('rollback');
+      throw err;
+    }
+    await db.query('vacuum analyze tickets');
+    await db.query('vacuum analyze contacts');
+  }
+  const count = (type) => scalar(db, 'select count(*) from tickets where cid = $1 and ticket_type = $2', [big.id, type]);
+  return { cid: big.id, code: big.code, incidents: await count('Incident'), requests: await count('ServiceRequest') };
+}
+
+/** An Operator of the big tenant, with admin@acme.example's password hash (the demo password). */
+async function ensureBenchAccount(db, cid) {
+  const email = 'bench.operator@scale.example';
+  await db.query(
+    `insert into web_users (cid, contact_id, email, password_hash, user_type, is_email_verified)
+     select $1, c.id, $2, (select password_hash from web_users where email = 'admin@acme.example'), 'Operator', true
+     from contacts c where c.cid = $1 and c.is_active and not c.is_pending
+       and not exists (select 1 from web_users w where w.contact_id = c.id)
+     order by c.id limit 1
+     on conflict do nothing`,
+    [cid, email],
+  );
+  return email;
+}
+
+function startProcess(name, cmd, args, env) {
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const tag = (chunk) => process.stderr.write(String(chunk).replace(/^(?=.)/gm, `[${name}] `));
+  child.stderr.on('data', tag);
+  child.stdout.on('data', (c) => (/error|fatal/i.test(String(c)) ? tag(c) : undefined));
+  child.on('exit', (code, sig) => code && !sig && console.error(`[${name}] exited with ${code}`));
+  return child;
+}
+
+async function waitFor(url, ms = 60_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not come up`);
+    await sleep(200);
+  }
+}
+
+async function signIn(api, email) {
+  const res = await fetch(`${api}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'demo-password-1' }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sc_session='));
+  return cookie.split(';')[0];
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+
+/** One autocannon run; latencies are collected per response so p95 is exact. */
+async function cannon(label, opts) {
+  const latencies = [];
+  const instance = autocannon({ ...opts, connections: opts.connections, duration: opts.duration });
+  instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  const row = {
+    label,
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    p99: pct(latencies, 99),
+    non2xx,
+  };
+  console.log(
+    `${label.padEnd(34)} ${String(Math.round(row.rps)).padStart(6)} req/s   p50 ${row.p50.toFixed(1).padStart(7)} ms   p95 ${row.p95.toFixed(1).padStart(7)} ms   p99 ${row.p99.toFixed(1).padStart(7)} ms${non2xx ? `   NON-2XX/ERRORS ${non2xx}` : ''}`,
+  );
+  return row;
+}
+
+async function run(api, cookie, helloBase, { duration, connections }) {
+  const headers = { cookie };
+  const get = async (p) => {
+    const r = await fetch(`${api}${p}`, { headers });
+    if (!r.ok) throw new Error(`${p}: ${r.status} ${await r.text()}`);
+    return r.json();
+  };
+  // A realistic mix of what the list screens send: default view, status tabs, sorts, searches, filters, deep pages.
+  const lookups = await get('/api/v1/tickets/lookups');
+  const sample = (await get('/api/v1/incidents?status=%3CALL%3E&pageSize=50')).rows;
+  const someone = sample.find((r) => r.contactName)?.contactName.split(' ')[1] ?? 'Smith';
+  const priority = lookups.priorities[0]?.id ?? 1;
+  const klass = lookups.classes[0]?.id ?? 1;
+  const mix = [
+    '/api/v1/incidents',
+    '/api/v1/service-requests',
+    '/api/v1/incidents?status=%3CALL%3E',
+    '/api/v1/incidents?status=Closed&page=3&pageSize=25',
+    '/api/v1/incidents?sort=shortDescription&direction=asc',
+    '/api/v1/incidents?status=%3CALL%3E&sort=openDate&direction=asc&pageSize=50',
+    '/api/v1/incidents?sort=priority&direction=asc',
+    '/api/v1/incidents?sort=severity&direction=desc&pageSize=15',
+    '/api/v1/service-requests?sort=requestedStartDate&direction=desc',
+    '/api/v1/incidents?status=%3CALL%3E&search=printer',
+    `/api/v1/incidents?status=%3CALL%3E&search=${encodeURIComponent(someone)}`,
+    `/api/v1/incidents?search=${encodeURIComponent(sample[0]?.ticketNo ?? 'INC-0')}`,
+    `/api/v1/service-requests?status=%3CALL%3E&priorityId=${priority}&isVip=true`,
+    `/api/v1/incidents?status=%3CALL%3E&classId=${klass}&openDateFrom=2026-01-01&openDateTo=2026-06-30`,
+    '/api/v1/service-requests?isRequestScheduled=true&requestedStartFrom=2026-09-01',
+    '/api/v1/incidents?status=%3CALL%3E&page=400',
+    '/api/v1/incidents?status=%3CALL%3E&page=2000&pageSize=15',
+    '/api/v1/incidents?mine=true',
+  ];
+  for (const p of mix) await get(p); // fail fast on a broken URL, and warm the caches
+  const deepOffset = '/api/v1/incidents?status=%3CALL%3E&page=4000';
+  const before = await get('/api/v1/incidents?status=%3CALL%3E&page=3999');
+  const deepCursor = before.nextCursor ? `${deepOffset}&cursor=${encodeURIComponent(before.nextCursor)}` : null;
+  const page1 = '/api/v1/incidents?status=%3CALL%3E&page=1';
+  const check = await get(deepOffset);
+  console.log(`page 4,000 has ${check.rows.length} rows (total ${check.total}${check.totalIsEstimate ? ', estimated' : ''})`);
+
+  const base = { connections, duration, headers };
+  console.log('\nautocannon');
+  const hello = await cannon('hello (bare Fastify, own process)', { url: `${helloBase}/hello`, connections, duration });
+  const list = await cannon(`list mix (${mix.length} URLs)`, { ...base, url: api, requests: mix.map((p) => ({ method: 'GET', path: p })) });
+  const p1 = await cannon('list page 1 (<ALL>, id desc)', { ...base, url: `${api}${page1}` });
+  const p4000 = await cannon('list page 4,000 by OFFSET', { ...base, url: `${api}${deepOffset}` });
+  const p4000c = deepCursor ? await cannon('list page 4,000 by cursor', { ...base, url: `${api}${deepCursor}` }) : null;
+
+  console.log('\nexport (2,000 rows, sequential, 5 runs)');
+  const times = [];
+  for (let i = 0; i < 6; i++) {
+    const t = performance.now();
+    const r = await fetch(`${api}/api/v1/incidents/export?status=%3CALL%3E`, { headers });
+    const body = Buffer.from(await r.arrayBuffer());
+    if (!r.ok) throw new Error(`export: ${r.status}`);
+    if (i > 0) times.push(performance.now() - t); // the first run warms up
+    if (i === 0) console.log(`export file ${r.headers.get('content-disposition')} ${(body.length / 1024).toFixed(0)} KiB`);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`export 2,000 rows: median ${times[2].toFixed(0)} ms, min ${times[0].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms`);
+
+  console.log('\nsummary (goals of issue 3 in brackets; printed, never asserted)');
+  console.log(`list mix p95 ${list.p95.toFixed(1)} ms [≤ 50 ms]`);
+  console.log(`list/hello throughput ratio ${(list.rps / hello.rps).toFixed(3)} [≥ 0.2]`);
+  console.log(`page 4,000 / page 1 p50: OFFSET ${(p4000.p50 / p1.p50).toFixed(2)}×${p4000c ? `, cursor ${(p4000c.p50 / p1.p50).toFixed(2)}×` : ''} [≤ 1.5×]`);
+  console.log(`export 2,000 rows ${times[2].toFixed(0)} ms [≤ 1000 ms]`);
+}
+
+// Last, so every const above is initialised before main() runs.
+if (process.argv[2] === '--hello') {
+  // Child mode: the baseline, a bare Fastify app in its own process like the real server.
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify({ logger: false });
+  app.get('/hello', async () => ({ hello: 'world' }));
+  await app.listen({ port: Number(process.argv[3]), host: '127.0.0.1' });
+  console.log('hello ready');
+} else {
+  await main();
+}

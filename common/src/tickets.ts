@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './list.ts';
+
+// Ticket lists, filters, saved filters, lookups and the latest-action popup (000 §2, §3, §4, §9).
+// One schema per payload: the server validates and serialises with it, the web's forms resolve with it.
+
+/** 000 §4: the status filter; '<ALL>' is the '(All)' entry. Default 'Open'. */
+export const TICKET_STATUS_FILTERS = ['<ALL>', 'Open', 'Closed', 'Escalation', 'On Hold'] as const;
+export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
+export const DEFAULT_TICKET_STATUS_FILTER: TicketStatusFilter = 'Open';
+
+export const TICKET_ROW_STATUSES = ['Open', 'Closed', 'Escalation', 'On Hold'] as const;
+export const TICKET_ROW_TYPES = ['Incident', 'ServiceRequest'] as const;
+
+/** Sort keys of the list query: every shown column (priority sorts by level, severity by SeverityShort). */
+export const TICKET_SORT_KEYS = [
+  'id',
+  'ticketNo',
+  'status',
+  'assignedToName',
+  'shortDescription',
+  'priority',
+  'severity',
+  'openDate',
+  'class',
+  'subclass',
+  'targetName',
+  'requestedStartDate',
+  'requestedEndDate',
+] as const;
+export type TicketSortKey = (typeof TICKET_SORT_KEYS)[number];
+/** Sorts that page with a keyset `cursor` (non-null columns on the ticket row); the others page by OFFSET. */
+export const TICKET_KEYSET_SORTS: readonly TicketSortKey[] = ['id', 'ticketNo', 'status', 'shortDescription', 'openDate'];
+
+/** 000 §9: the ticket export holds the first 2000 rows as sorted and filtered. */
+export const TICKET_EXPORT_LIMIT = 2000;
+/** Totals are exact up to this many rows; above it `totalIsEstimate` is true (docs/decisions/003). */
+export const TICKET_EXACT_COUNT_LIMIT = 10_000;
+/** 000 §9: the last-action popup shows five actions. */
+export const LATEST_ACTIONS_COUNT = 5;
+/** 000 §9: service-request search debounce. */
+export const TICKET_SEARCH_DEBOUNCE_MS = 800;
+/** 000 §2: an event without an end date ends at 16:00 on the calendar. */
+export const CALENDAR_DEFAULT_END_HOUR = 16;
+
+/** A query-string or JSON boolean: true/false, or the strings 'true'/'false' (also 1/0). */
+const zBool = z.union([z.boolean(), z.stringbool()]);
+const zId = z.coerce.number().int().positive();
+/** A calendar day (YYYY-MM-DD, read in the caller's time zone) or an instant (ISO 8601 with offset). */
+const zDateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/**
+ * The filter-dialog criteria (000 §3 'Ticket search criteria'), also the `criteria` of a saved filter.
+ * Every field is optional: omitted means "no filter". Date ranges are inclusive; a bare date covers the
+ * whole day in the caller's time zone.
+ */
+export const ZTicketCriteriaSchema = z.object({
+  /** Assigned To: provider staff id (AssignedUserID). Hidden for User in the dialog. */
+  assignedTo: zId.optional(),
+  /** Resp. Department id (from the departments lookup). */
+  departmentId: zId.optional(),
+  /** BoardID: set by the UI from the department (`boardIdForDepartment`); the server filters by what it gets. */
+  boardId: zId.optional(),
+  isShared: zBool.optional(),
+  openDateFrom: zDateOrInstant.optional(),
+  openDateTo: zDateOrInstant.optional(),
+  isVip: zBool.optional(),
+  priorityId: zId.optional(),
+  classId: zId.optional(),
+  subclassId: zId.optional(),
+  siteId: zId.optional(),
+  isRequestScheduled: zBool.optional(),
+  requestedStartFrom: zDateOrInstant.optional(),
+  requestedStartTo: zDateOrInstant.optional(),
+});
+export type TicketCriteria = z.infer<typeof ZTicketCriteriaSchema>;
+/** The keys a saved filter stores (the UI's "OK disabled with no values" checks these). */
+export const TICKET_CRITERIA_KEYS = Object.keys(ZTicketCriteriaSchema.shape) as (keyof TicketCriteria)[];
+
+/** Query-string of GET /incidents, /service-requests and their /export. */
+export const ZTicketListRequestSchema = ZTicketCriteriaSchema.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `must be one of ${PAGE_SIZES.join(', ')}` })
+    .default(DEFAULT_PAGE_SIZE),
+  sort: z.enum(TICKET_SORT_KEYS).default('id'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+  status: z.enum(TICKET_STATUS_FILTERS).default(DEFAULT_TICKET_STATUS_FILTER),
+  /** Contains-search over ticket number, short description, target name and contact name. */
+  search: z.string().trim().max(200).optional(),
+  /** true: only the caller's own contact's tickets (/myincidents, /myrequests). A User always gets only those. */
+  mine: zBool.optional(),
+  /**
+   * Keyset paging: the `nextCursor` of the previous page (same sort, direction and filters). When given, the
+   * server pages from it instead of by OFFSET; `page` is still echoed so the UI can show 'Displaying {start} - {end}'.
+   */
+  cursor: z.string().max(500).optional(),
+});
+export type TicketListRequest = z.infer<typeof ZTicketListRequestSchema>;
+export type TicketListRequestInput = z.input<typeof ZTicketListRequestSchema>;
+
+/** 000 §3 'Incident row'. */
+export const ZIncidentRowSchema = z.object({
+  id: z.number().int(),
+  ticketNo: z.string(),
+  ticketType: z.enum(TICKET_ROW_TYPES),
+  status: z.enum(TICKET_ROW_STATUSES),
+  assignedToName: z.string().nullable(),
+  shortDescription: z.string(),
+  priorityId: z.number().int().nullable(),
+  priorityName: z.string().nullable(),
+  severityShort: z.string().nullable(),
+  severityName: z.string().nullable(),
+  /** ISO 8601 instant. */
+  openDate: z.string(),
+  className: z.string().nullable(),
+  subclassName: z.string().nullable(),
+  targetName: z.string().nullable(),
+  targetContactId: z.number().int().nullable(),
+  contactId: z.number().int(),
+  contactName: z.string(),
+  isVip: z.boolean(),
+  /** canEditTicket(caller, row) of ticket-rules.ts: the Edit button's rule of 000 §4/§5. */
+  canEdit: z.boolean(),
+});
+export type IncidentRow = z.infer<typeof ZIncidentRowSchema>;
+
+/** 000 §3 'Service request record' (the preview pane and calendar read it too). */
+export const ZServiceRequestRowSchema = ZIncidentRowSchema.extend({
+  description: z.string().nullable(),
+  /** ISO 8601 instants or null. */
+  requestedStartDate: z.string().nullable(),
+  requestedEndDate: z.string().nullable(),
+  assignedStaffId: z.number().int().nullable(),
+  assignedContactId: z.number().int().nullable(),
+  /** Negative means unassigned (the home grid's Edit rule). */
+  reassignmentTemplateId: z.number().int().nullable(),
+});
+export type ServiceRequestRow = z.infer<typeof ZServiceRequestRowSchema>;
+
+const ticketPageOf = <T extends z.ZodType>(row: T) =>
+  z.object({
+    rows: z.array(row),
+    /** Exact when totalIsEstimate is false; otherwise at least TICKET_EXACT_COUNT_LIMIT + 1 (a planner estimate). */
+    total: z.number().int(),
+    totalIsEstimate: z.boolean(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    /** Exact: whether a row follows this page (use it for the Next button, not total). */
+    hasNextPage: z.boolean(),
+    /** Pass as `cursor` (with page + 1) for the next page; null when there is none or the sort pages by OFFSET. */
+    nextCursor: z.string().nullable(),
+  });
+export const ZIncidentListResponseSchema = ticketPageOf(ZIncidentRowSchema);
+export type IncidentListResponse = z.infer<typeof ZIncidentListResponseSchema>;
+export const ZServiceRequestListResponseSchema = ticketPageOf(ZServiceRequestRowSchema);
+export type ServiceRequestListResponse = z.infer<typeof ZServiceRequestListResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Lookups (000 §3 'Lookups')
+// ---------------------------------------------------------------------------------------------
+
+export const ZTicketDepartmentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  boardId: z.number().int().nullable(),
+  /** 'Client' for the customer's own departments; the provider's boards have another type (e.g. 'Service Board'). */
+  type: z.string(),
+  /** The spec's 'DepID BoardID Type' (BoardID empty when null). */
+  key: z.string(),
+});
+export type TicketDepartment = z.infer<typeof ZTicketDepartmentSchema>;
+
+/** 000 §4: the BoardID a department sets: its board, or none when its type is 'Client'. */
+export const boardIdForDepartment = (d: Pick<TicketDepartment, 'boardId' | 'type'>): number | null => (d.type === 'Client' ? null : d.boardId);
+
+export const ZTicketLookupsResponseSchema = z.object({
+  priorities: z.array(z.object({ id: z.number().int(), name: z.string(), level: z.number().int() })),
+  severities: z.array(z.object({ short: z.string(), name: z.string() })),
+  classes: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Every subclass with its class: the dialog shows those of the chosen class. */
+  subclasses: z.array(z.object({ id: z.number().int(), classId: z.number().int(), name: z.string() })),
+  /** Active provider staff (assignedTo values); empty for User, who has no Assigned To selector. */
+  assignees: z.array(z.object({ id: z.number().int(), displayName: z.string() })),
+  departments: z.array(ZTicketDepartmentSchema),
+  sites: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type TicketLookupsResponse = z.infer<typeof ZTicketLookupsResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Saved ticket filters (000 §3 'Saved ticket filter', §7)
+// ---------------------------------------------------------------------------------------------
+
+export const TICKET_FILTER_TYPES = ['Incidents', 'Requests'] as const;
+export const ZTicketFilterSearchTypeSchema = z.enum(TICKET_FILTER_TYPES);
+export type TicketFilterSearchType = z.infer<typeof ZTicketFilterSearchTypeSchema>;
+
+export const TICKET_FILTER_MESSAGES = {
+  saved: 'Filter saved',
+  saveFailed: (error: string) => `Save filter failed: ${error}`,
+  queryFailed: (error: string) => `Query filters has failed: ${error}`,
+  /** Our refusal when the name is taken by another account's filter (docs/decisions/003). */
+  nameTaken: 'A filter with this name belongs to another user',
+} as const;
+
+export const ZTicketFilterListRequestSchema = z.object({
+  searchType: ZTicketFilterSearchTypeSchema,
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `must be one of ${PAGE_SIZES.join(', ')}` })
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type TicketFilterListRequest = z.infer<typeof ZTicketFilterListRequestSchema>;
+
+export const ZTicketFilterSchema = z.object({
+  /** MD5 hex of searchName. */
+  id: z.string(),
+  searchType: ZTicketFilterSearchTypeSchema,
+  searchName: z.string(),
+  isPublic: z.boolean(),
+  ownerName: z.string(),
+  /** Whether the caller owns it (may overwrite and delete it). */
+  isMine: z.boolean(),
+  /** ISO 8601. */
+  updatedDate: z.string(),
+  criteria: ZTicketCriteriaSchema,
+});
+export type TicketFilter = z.infer<typeof ZTicketFilterSchema>;
+
+export const ZTicketFilterListResponseSchema = z.object({
+  rows: z.array(ZTicketFilterSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TicketFilterListResponse = z.infer<typeof ZTicketFilterListResponseSchema>;
+
+/** 000 §5: a non-empty name; Public is a checkbox. */
+export const ZTicketFilterSaveRequestSchema = z.object({
+  searchType: ZTicketFilterSearchTypeSchema,
+  searchName: z.string().trim().min(1, 'Filter name is required').max(200),
+  isPublic: z.boolean().default(false),
+  criteria: ZTicketCriteriaSchema,
+});
+export type TicketFilterSaveRequest = z.input<typeof ZTicketFilterSaveRequestSchema>;
+
+export const ZTicketFilterParamsSchema = z.object({
+  searchType: ZTicketFilterSearchTypeSchema,
+  id: z.string().regex(/^[0-9a-f]{32}$/, 'must be an MD5 hex id'),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Latest actions (000 §3 'Incident action')
+// ---------------------------------------------------------------------------------------------
+
+export const ZTicketIdParamsSchema = z.object({ id: zId });
+
+export const ZLatestActionSchema = z.object({
+  actionId: z.number().int(),
+  incidentId: z.number().int(),
+  /** Plain text: the HTML is converted on the server. */
+  actionDesc: z.string(),
+  /** ISO 8601. */
+  startDate: z.string(),
+  status: z.string().nullable(),
+  userName: z.string(),
+});
+export type LatestAction = z.infer<typeof ZLatestActionSchema>;
+export const ZLatestActionsResponseSchema = z.object({ rows: z.array(ZLatestActionSchema) });
+export type LatestActionsResponse = z.infer<typeof ZLatestActionsResponseSchema>;

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZIncidentListResponseSchema, ZServiceRequestListResponseSchema, ZTicketListRequestSchema } from '@sc/common';
+import { requireScope } from '../../auth/plugin.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { sendXlsx } from '../../exports/xlsx.ts';
+import { exportTickets } from './export.service.ts';
+import { listTickets } from './list.service.ts';
+
+/** GET /incidents, /service-requests and their /export (000 §2 'Ticket list screens'). */
+export const ticketListRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+  app.get(
+    '/incidents',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'A page of incidents (a User gets only its own contact’s)',
+        querystring: ZTicketListRequestSchema,
+        response: { 200: ZIncidentListResponseSchema },
+      },
+    },
+    (req) => listTickets(db, requireScope(req), 'Incident', req.query),
+  );
+
+  app.get(
+    '/service-requests',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'A page of service requests (a User gets only its own contact’s)',
+        querystring: ZTicketListRequestSchema,
+        response: { 200: ZServiceRequestListResponseSchema },
+      },
+    },
+    (req) => listTickets(db, requireScope(req), 'ServiceRequest', req.query),
+  );
+
+  app.get(
+    '/incidents/export',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'The first 2000 incidents as sorted and filtered, as INCIDENTS_CMS_{timestamp}.xlsx',
+        querystring: ZTicketListRequestSchema,
+      },
+    },
+    async (req, reply) => sendXlsx(reply, await exportTickets(db, requireScope(req), 'Incident', req.query)),
+  );
+
+  app.get(
+    '/service-requests/export',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'The first 2000 service requests as sorted and filtered, as SERVICE_REQUESTS_CMS_{timestamp}.xlsx',
+        querystring: ZTicketListRequestSchema,
+      },
+    },
+    async (req, reply) => sendXlsx(reply, await exportTickets(db, requireScope(req), 'ServiceRequest', req.query)),
+  );
+};

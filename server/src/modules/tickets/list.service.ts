@@ -1,0 +1,157 @@
+import {
+  canEditTicket,
+  TICKET_EXACT_COUNT_LIMIT,
+  TICKET_KEYSET_SORTS,
+  type IncidentRow,
+  type ServiceRequestRow,
+  type TicketListRequest,
+} from '@sc/common';
+import type { Scope } from '../../auth/scope.ts';
+import type { Db } from '../../db/client.ts';
+import type { TicketType } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import {
+  countTickets,
+  estimateTickets,
+  keysetValueOf,
+  selectTicketPage,
+  type TicketKeyset,
+  type TicketListFilter,
+  type TicketListRecord,
+  type TicketOrder,
+} from './list.queries.ts';
+
+export interface TicketPage<R> {
+  rows: R[];
+  total: number;
+  totalIsEstimate: boolean;
+  page: number;
+  pageSize: number;
+  hasNextPage: boolean;
+  nextCursor: string | null;
+}
+
+const FALLBACK_TIME_ZONE = 'UTC';
+const isTimeZone = (tz: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The filter of a list or export: the customer and (for a User, or `mine`) the contact come from the
+ * session; nothing in the query can widen them.
+ */
+export function listFilterFor(scope: Scope, ticketType: TicketType, q: TicketListRequest): TicketListFilter {
+  const ownOnly = scope.userType === 'User' || q.mine === true;
+  const { page: _p, pageSize: _s, sort: _o, direction: _d, status, search, mine: _m, cursor: _c, ...criteria } = q;
+  return {
+    cid: scope.cid,
+    ticketType,
+    ...(ownOnly ? { contactId: scope.contactId } : {}),
+    status,
+    ...(search ? { search } : {}),
+    criteria,
+    timeZone: isTimeZone(scope.user.timeZone) ? scope.user.timeZone : FALLBACK_TIME_ZONE,
+  };
+}
+
+interface CursorBody {
+  /** sort and direction the cursor was made for */
+  s: string;
+  d: string;
+  v: string | number;
+  i: number;
+}
+
+const encodeCursor = (o: TicketOrder, k: TicketKeyset): string =>
+  Buffer.from(JSON.stringify({ s: o.sort, d: o.direction, v: k.value, i: k.id } satisfies CursorBody)).toString('base64url');
+
+function decodeCursor(o: TicketOrder, cursor: string): TicketKeyset {
+  const bad = () => new AppError('BAD_REQUEST', 'cursor: invalid for this sort', { cursor: 'invalid for this sort' });
+  if (!TICKET_KEYSET_SORTS.includes(o.sort)) throw bad();
+  let body: Partial<CursorBody>;
+  try {
+    body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorBody>;
+  } catch {
+    throw bad();
+  }
+  const valueOk = typeof body.v === 'number' || (typeof body.v === 'string' && body.v.length <= 300);
+  if (body.s !== o.sort || body.d !== o.direction || !valueOk || !Number.isInteger(body.i)) throw bad();
+  if (o.sort === 'openDate' && Number.isNaN(Date.parse(String(body.v)))) throw bad();
+  return { value: body.v!, id: body.i! };
+}
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+/** The list row of 000 §3, with the Edit rule of ticket-rules.ts evaluated for the caller. */
+export function presentServiceRequestRow(scope: Scope, r: TicketListRecord): ServiceRequestRow {
+  return {
+    id: r.id,
+    ticketNo: r.ticketNo,
+    ticketType: r.ticketType,
+    status: r.status,
+    assignedToName: r.assignedToName,
+    shortDescription: r.shortDescription,
+    priorityId: r.priorityId,
+    priorityName: r.priorityName,
+    severityShort: r.severityShort,
+    severityName: r.severityName,
+    openDate: r.openDate.toISOString(),
+    className: r.className,
+    subclassName: r.subclassName,
+    targetName: r.targetName,
+    targetContactId: r.targetContactId,
+    contactId: r.contactId,
+    contactName: r.contactName,
+    isVip: r.isVip,
+    canEdit: canEditTicket(scope, { cid: r.cid, contactId: r.contactId }),
+    description: r.description,
+    requestedStartDate: iso(r.requestedStartDate),
+    requestedEndDate: iso(r.requestedEndDate),
+    assignedStaffId: r.assignedStaffId,
+    assignedContactId: r.assignedContactId,
+    reassignmentTemplateId: r.reassignmentTemplateId,
+  };
+}
+
+/** Incidents carry the same fields; the response schema strips the request-only ones. */
+export const presentIncidentRow = (scope: Scope, r: TicketListRecord): IncidentRow => presentServiceRequestRow(scope, r);
+
+/**
+ * One page of incidents or service requests for the caller (000 §2 'Ticket list screens').
+ * Every signed-in type may list; a User only ever gets its own contact's tickets (001 §2.1).
+ */
+export async function listTickets(db: Db, scope: Scope, ticketType: TicketType, q: TicketListRequest): Promise<TicketPage<ServiceRequestRow>> {
+  const filter = listFilterFor(scope, ticketType, q);
+  const order: TicketOrder = { sort: q.sort, direction: q.direction };
+  const after = q.cursor ? decodeCursor(order, q.cursor) : undefined;
+  const offset = (q.page - 1) * q.pageSize;
+  const [records, counted] = await Promise.all([
+    selectTicketPage(db, filter, order, { limit: q.pageSize + 1, offset, ...(after ? { after } : {}) }),
+    countTickets(db, filter, TICKET_EXACT_COUNT_LIMIT),
+  ]);
+  const hasNextPage = records.length > q.pageSize;
+  const rows = records.slice(0, q.pageSize);
+  let total = counted;
+  const totalIsEstimate = counted > TICKET_EXACT_COUNT_LIMIT;
+  if (totalIsEstimate) {
+    const seen = offset + rows.length + (hasNextPage ? 1 : 0);
+    total = Math.max(await estimateTickets(db, filter), TICKET_EXACT_COUNT_LIMIT + 1, seen);
+  }
+  const last = rows.at(-1);
+  const nextCursor =
+    hasNextPage && last && TICKET_KEYSET_SORTS.includes(order.sort) ? encodeCursor(order, { value: keysetValueOf(order, last), id: last.id }) : null;
+  return {
+    rows: rows.map((r) => presentServiceRequestRow(scope, r)),
+    total,
+    totalIsEstimate,
+    page: q.page,
+    pageSize: q.pageSize,
+    hasNextPage,
+    nextCursor,
+  };
+}

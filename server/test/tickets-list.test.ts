@@ -1,0 +1,342 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { LatestActionsResponse, ServiceRequestListResponse, TicketLookupsResponse } from '@sc/common';
+import { customers, ticketActions, ticketPriorities, tickets } from '../src/db/schema/index.ts';
+import { makeAction, makeContact, makeTicket } from '../src/db/seed/factories.ts';
+import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let user: Client;
+let operator: Client;
+let limited: Client;
+let globexAdmin: Client;
+let acmeCid: number;
+let globexCid: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [user, operator, limited, globexAdmin] = (await Promise.all(
+    ['user@acme.example', 'operator@acme.example', 'limited@acme.example', 'admin@globex.example'].map((e) => signIn(t.app, e)),
+  )) as [Client, Client, Client, Client];
+  const rows = await t.database.db.select().from(customers).where(inArray(customers.code, ['ACME', 'GLOBEX']));
+  acmeCid = rows.find((r) => r.code === 'ACME')!.id;
+  globexCid = rows.find((r) => r.code === 'GLOBEX')!.id;
+});
+afterAll(() => t.close());
+
+const qs = (q: Record<string, string | number | boolean>) => new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
+/** Incident rows are service-request rows without the request-only fields. */
+async function list(c: Client, path: string, q: Record<string, string | number | boolean> = {}): Promise<ServiceRequestListResponse> {
+  const res = await c.get(`/api/v1/${path}?${qs(q)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ServiceRequestListResponse>();
+}
+/** Every row of a list, walked page by page with pageSize 50. */
+async function all(c: Client, path: string, q: Record<string, string | number | boolean> = {}) {
+  const out: ServiceRequestListResponse['rows'] = [];
+  for (let page = 1; ; page++) {
+    const r = await list(c, path, { ...q, page, pageSize: 50 });
+    out.push(...r.rows);
+    if (!r.hasNextPage) return out;
+  }
+}
+const dbTickets = (cid: number, type: 'Incident' | 'ServiceRequest') =>
+  t.database.db.select().from(tickets).where(and(eq(tickets.cid, cid), eq(tickets.ticketType, type)));
+
+describe('scope', () => {
+  it.each(['incidents', 'service-requests', 'incidents/export', 'tickets/lookups', 'incidents/1/latest-actions'])('signed out: /%s is 401', async (path) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/${path}` });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('a User gets only its own contact’s tickets, whatever filter, sort, page or mine it sends', async () => {
+    const own = user.session.user.contactId;
+    const variants: Record<string, string | number | boolean>[] = [
+      {},
+      { mine: false },
+      { mine: true },
+      { status: '<ALL>' },
+      { status: 'Closed', sort: 'openDate', direction: 'asc' },
+      { status: '<ALL>', sort: 'targetName', pageSize: 50, page: 2 },
+      { status: '<ALL>', search: 'e' },
+      { status: '<ALL>', sort: 'priority', pageSize: 25 },
+    ];
+    for (const path of ['incidents', 'service-requests']) {
+      for (const q of variants) {
+        const r = await list(user, path, q);
+        for (const row of r.rows) expect(row.contactId, `${path} ${qs(q)}`).toBe(own);
+      }
+    }
+    const rows = await all(user, 'incidents', { status: '<ALL>', mine: false });
+    const expected = (await dbTickets(acmeCid, 'Incident')).filter((x) => x.contactId === own);
+    expect(expected.length).toBeGreaterThan(5);
+    expect(rows.map((r) => r.id).sort()).toEqual(expected.map((x) => x.id).sort());
+  });
+
+  it('an Operator gets its customer’s tickets and never another customer’s', async () => {
+    for (const type of ['Incident', 'ServiceRequest'] as const) {
+      const rows = await all(operator, type === 'Incident' ? 'incidents' : 'service-requests', { status: '<ALL>' });
+      const acme = await dbTickets(acmeCid, type);
+      const globexIds = new Set((await dbTickets(globexCid, type)).map((x) => x.id));
+      expect(rows.map((r) => r.id).sort()).toEqual(acme.map((x) => x.id).sort());
+      expect(rows.some((r) => globexIds.has(r.id))).toBe(false);
+      expect(new Set(rows.map((r) => r.ticketType))).toEqual(new Set([type]));
+    }
+  });
+
+  it('Globex does not find Acme’s tickets even by number', async () => {
+    const [acmeTicket] = await dbTickets(acmeCid, 'Incident');
+    const r = await list(globexAdmin, 'incidents', { status: '<ALL>', search: acmeTicket!.ticketNo });
+    expect(r.rows).toEqual([]);
+    expect(r.total).toBe(0);
+  });
+
+  it('mine=true limits an Operator to its own contact', async () => {
+    const own = operator.session.user.contactId;
+    const t1 = await makeTicket(t.database.db, { cid: acmeCid, ticketType: 'Incident', contactId: own, status: 'Open' });
+    const r = await list(operator, 'incidents', { mine: true });
+    expect(r.rows.map((x) => x.id)).toContain(t1.id);
+    for (const row of r.rows) expect(row.contactId).toBe(own);
+  });
+
+  it('canEdit follows ticket-rules: OperatorLimited only on its own contact’s tickets, Operator on all', async () => {
+    const own = limited.session.user.contactId;
+    await makeTicket(t.database.db, { cid: acmeCid, ticketType: 'ServiceRequest', contactId: own, status: 'Open' });
+    const r = await list(limited, 'service-requests', { pageSize: 50 });
+    expect(r.rows.some((x) => x.canEdit)).toBe(true);
+    for (const row of r.rows) expect(row.canEdit).toBe(row.contactId === own);
+    expect((await list(operator, 'service-requests')).rows.every((x) => x.canEdit)).toBe(true);
+  });
+});
+
+describe('paging, sorting, filtering', () => {
+  it('defaults: Open, id descending, page 1 of 10, with the total', async () => {
+    const r = await list(operator, 'incidents');
+    expect(r.page).toBe(1);
+    expect(r.pageSize).toBe(10);
+    expect(r.rows).toHaveLength(10);
+    expect(r.rows.every((x) => x.status === 'Open')).toBe(true);
+    const ids = r.rows.map((x) => x.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const open = (await dbTickets(acmeCid, 'Incident')).filter((x) => x.status === 'Open');
+    expect(r.total).toBe(open.length);
+    expect(r.totalIsEstimate).toBe(false);
+  });
+
+  it.each(['Open', 'Closed', 'Escalation', 'On Hold'] as const)('status %s', async (status) => {
+    const rows = await all(operator, 'incidents', { status });
+    const expected = (await dbTickets(acmeCid, 'Incident')).filter((x) => x.status === status);
+    expect(rows.map((x) => x.id).sort()).toEqual(expected.map((x) => x.id).sort());
+  });
+
+  it('pages do not overlap and add up to the whole list; the cursor gives the same pages as OFFSET', async () => {
+    const whole = await all(operator, 'service-requests', { status: '<ALL>' });
+    const byOffset: number[] = [];
+    const byCursor: number[] = [];
+    let cursor: string | null = null;
+    for (let page = 1; ; page++) {
+      const a = await list(operator, 'service-requests', { status: '<ALL>', page, pageSize: 15 });
+      const b = await list(operator, 'service-requests', { status: '<ALL>', page, pageSize: 15, ...(cursor ? { cursor } : {}) });
+      byOffset.push(...a.rows.map((x) => x.id));
+      byCursor.push(...b.rows.map((x) => x.id));
+      expect(b.total).toBe(whole.length);
+      cursor = b.nextCursor;
+      if (!a.hasNextPage) break;
+    }
+    expect(byOffset).toEqual(whole.map((x) => x.id));
+    expect(byCursor).toEqual(byOffset);
+    expect(new Set(byOffset).size).toBe(byOffset.length);
+  });
+
+  it('keyset on a non-id sort (openDate asc) matches OFFSET paging', async () => {
+    const q = { status: '<ALL>', sort: 'openDate', direction: 'asc', pageSize: 25 } as const;
+    const first = await list(operator, 'incidents', { ...q, page: 1 });
+    const second = await list(operator, 'incidents', { ...q, page: 2, cursor: first.nextCursor! });
+    const offset = await list(operator, 'incidents', { ...q, page: 2 });
+    expect(second.rows.map((x) => x.id)).toEqual(offset.rows.map((x) => x.id));
+  });
+
+  it('a cursor made for another sort is a 400 naming cursor', async () => {
+    const first = await list(operator, 'incidents', { status: '<ALL>' });
+    const res = await operator.get(`/api/v1/incidents?${qs({ status: '<ALL>', sort: 'openDate', cursor: first.nextCursor! })}`);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json<{ fieldErrors: Record<string, string> }>().fieldErrors)).toEqual(['cursor']);
+  });
+
+  it('sorts by every column in both directions', async () => {
+    const [levels] = await Promise.all([t.database.db.select().from(ticketPriorities)]);
+    const level = new Map(levels.map((p) => [p.id, p.level]));
+    const keyOf: Record<string, (r: ServiceRequestListResponse['rows'][number]) => string | number | null> = {
+      id: (r) => r.id,
+      ticketNo: (r) => r.ticketNo,
+      status: (r) => r.status,
+      assignedToName: (r) => r.assignedToName,
+      shortDescription: (r) => r.shortDescription,
+      priority: (r) => (r.priorityId === null ? null : level.get(r.priorityId)!),
+      severity: (r) => r.severityShort,
+      openDate: (r) => r.openDate,
+      class: (r) => r.className,
+      subclass: (r) => r.subclassName,
+      targetName: (r) => r.targetName,
+      requestedStartDate: (r) => r.requestedStartDate,
+      requestedEndDate: (r) => r.requestedEndDate,
+    };
+    for (const [sort, key] of Object.entries(keyOf)) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const rows = await all(operator, 'service-requests', { status: '<ALL>', sort, direction });
+        // PostgreSQL order: nulls last ascending, first descending; ties by id in the same direction.
+        const cmp = (a: (typeof rows)[number], b: (typeof rows)[number]) => {
+          const ka = key(a);
+          const kb = key(b);
+          let c =
+            ka === null || kb === null
+              ? ka === kb
+                ? 0
+                : ka === null
+                  ? 1
+                  : -1
+              : typeof ka === 'number' && typeof kb === 'number' ? ka - kb : Buffer.compare(Buffer.from(String(ka)), Buffer.from(String(kb)));
+          if (c === 0) c = a.id - b.id;
+          return direction === 'asc' ? c : -c;
+        };
+        const keys = rows.map(key);
+        const expected = [...rows].sort(cmp).map(key);
+        expect(keys, `${sort} ${direction}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('search: by ticket number, by short description, and by contact name', async () => {
+    const db = t.database.db;
+    const [some] = await dbTickets(acmeCid, 'Incident');
+    const byNo = await list(operator, 'incidents', { status: '<ALL>', search: some!.ticketNo.toLowerCase() });
+    expect(byNo.rows.map((x) => x.id)).toContain(some!.id);
+    expect(byNo.rows.every((x) => x.ticketNo.toLowerCase().includes(some!.ticketNo.toLowerCase()) || x.contactName)).toBe(true);
+
+    const c = await makeContact(db, { cid: acmeCid, firstName: 'Zebulon', lastName: 'Quartermaine' });
+    const mine = await makeTicket(db, { cid: acmeCid, ticketType: 'Incident', contactId: c.id, shortDescription: 'Printer jam', targetName: 'Someone Else' });
+    const other = await makeTicket(db, { cid: acmeCid, ticketType: 'Incident', contactId: operator.session.user.contactId, shortDescription: '100% wrong_value' });
+    const byName = await list(operator, 'incidents', { search: 'quarterMAINE' });
+    expect(byName.rows.map((x) => x.id)).toEqual([mine.id]);
+    expect(byName.rows[0]!.contactName).toBe('Zebulon Quartermaine');
+    expect((await list(operator, 'incidents', { search: 'zebulon quart' })).rows.map((x) => x.id)).toEqual([mine.id]);
+    // LIKE wildcards are literal.
+    expect((await list(operator, 'incidents', { search: '100%' })).rows.map((x) => x.id)).toEqual([other.id]);
+    expect((await list(operator, 'incidents', { search: 'g_v' })).rows.map((x) => x.id)).toEqual([other.id]);
+    // A Globex contact of the same name is not matched into Acme's list, and Acme's is not Globex's.
+    expect((await list(globexAdmin, 'incidents', { search: 'Quartermaine' })).rows).toEqual([]);
+  });
+
+  it('criteria filters narrow the list', async () => {
+    const acme = (await dbTickets(acmeCid, 'ServiceRequest')).filter((x) => x.status !== undefined);
+    const sample = acme.find((x) => x.priorityId && x.classId && x.siteId)!;
+    const checks: [Record<string, string | number | boolean>, (x: (typeof acme)[number]) => boolean][] = [
+      [{ priorityId: sample.priorityId! }, (x) => x.priorityId === sample.priorityId],
+      [{ classId: sample.classId! }, (x) => x.classId === sample.classId],
+      [{ subclassId: sample.subclassId! }, (x) => x.subclassId === sample.subclassId],
+      [{ siteId: sample.siteId! }, (x) => x.siteId === sample.siteId],
+      [{ departmentId: sample.departmentId! }, (x) => x.departmentId === sample.departmentId],
+      [{ isVip: true }, (x) => x.isVip],
+      [{ isShared: 'false' }, (x) => !x.isShared],
+      [{ isRequestScheduled: true }, (x) => x.isRequestScheduled],
+      [{ assignedTo: acme.find((x) => x.assignedStaffId)!.assignedStaffId! }, (x) => x.assignedStaffId === acme.find((y) => y.assignedStaffId)!.assignedStaffId],
+      [{ openDateFrom: '2026-09-01T00:00:00Z', openDateTo: '2026-10-01T00:00:00Z' }, (x) => x.openDate >= new Date('2026-09-01T00:00:00Z') && x.openDate <= new Date('2026-10-01T00:00:00Z')],
+    ];
+    for (const [q, pred] of checks) {
+      const rows = await all(operator, 'service-requests', { status: '<ALL>', ...q });
+      expect(rows.map((x) => x.id).sort(), qs(q)).toEqual(acme.filter(pred).map((x) => x.id).sort());
+    }
+  });
+
+  it('a bare date range covers whole days in the caller’s time zone', async () => {
+    const db = t.database.db;
+    // Operator's zone is America/New_York unless the seed says otherwise: 2030-01-15 23:30 there is 04:30Z on the 16th.
+    const tz = operator.session.user.timeZone;
+    const inDay = await makeTicket(db, { cid: acmeCid, ticketType: 'Incident', contactId: operator.session.user.contactId, openDate: zoned('2030-01-15T23:30:00', tz) });
+    const nextDay = await makeTicket(db, { cid: acmeCid, ticketType: 'Incident', contactId: operator.session.user.contactId, openDate: zoned('2030-01-16T00:30:00', tz) });
+    const r = await list(operator, 'incidents', { status: '<ALL>', openDateFrom: '2030-01-15', openDateTo: '2030-01-15' });
+    expect(r.rows.map((x) => x.id)).toEqual([inDay.id]);
+    const r2 = await list(operator, 'incidents', { status: '<ALL>', openDateFrom: '2030-01-16' });
+    expect(r2.rows.map((x) => x.id)).toEqual([nextDay.id]);
+  });
+
+  it.each([
+    ['pageSize', { pageSize: 20 }],
+    ['pageSize', { pageSize: 'ten' }],
+    ['page', { page: 0 }],
+    ['sort', { sort: 'password' }],
+    ['status', { status: 'Deleted' }],
+    ['openDateFrom', { openDateFrom: 'yesterday' }],
+    ['isVip', { isVip: 'maybe' }],
+  ])('bad input is a 400 naming %s', async (field, q) => {
+    const res = await operator.get(`/api/v1/incidents?${qs(q)}`);
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ code: string; message: string; fieldErrors: Record<string, string> }>();
+    expect(body.code).toBe('BAD_REQUEST');
+    expect(Object.keys(body.fieldErrors)).toContain(field);
+    expect(body.message.startsWith(field)).toBe(true);
+  });
+});
+
+describe('GET /tickets/lookups', () => {
+  it('gives the provider boards and the caller’s own departments and sites, not another customer’s', async () => {
+    const a = (await operator.get('/api/v1/tickets/lookups')).json<TicketLookupsResponse>();
+    const g = (await globexAdmin.get('/api/v1/tickets/lookups')).json<TicketLookupsResponse>();
+    const clientIds = (l: TicketLookupsResponse) => new Set(l.departments.filter((d) => d.type === 'Client').map((d) => d.id));
+    expect(clientIds(a).size).toBeGreaterThan(0);
+    expect([...clientIds(a)].some((id) => clientIds(g).has(id))).toBe(false);
+    const boards = a.departments.filter((d) => d.type !== 'Client');
+    expect(boards.length).toBeGreaterThan(0);
+    expect(boards.every((d) => d.boardId !== null && d.key === `${d.id} ${d.boardId} ${d.type}`)).toBe(true);
+    expect(a.sites.map((s) => s.id).some((id) => g.sites.some((s) => s.id === id))).toBe(false);
+    expect(a.priorities.map((p) => p.level)).toEqual([...a.priorities.map((p) => p.level)].sort((x, y) => x - y));
+    expect(a.subclasses.every((s) => a.classes.some((c) => c.id === s.classId))).toBe(true);
+    expect(a.assignees.length).toBeGreaterThan(0);
+    expect((await user.get('/api/v1/tickets/lookups')).json<TicketLookupsResponse>().assignees).toEqual([]);
+  });
+});
+
+describe('GET /incidents/:id/latest-actions', () => {
+  it('gives the five latest actions as plain text, internal ones hidden from a User', async () => {
+    const db = t.database.db;
+    const ticket = await makeTicket(db, { cid: acmeCid, ticketType: 'Incident', contactId: user.session.user.contactId });
+    for (let i = 1; i <= 7; i++) {
+      await makeAction(db, {
+        cid: acmeCid,
+        ticketId: ticket.id,
+        actionDesc: `<p>Step ${i} &amp; <b>more</b></p><script>alert(1)</script><ul><li>a</li><li>b</li></ul>`,
+        isInternal: i === 7,
+        status: 'Open',
+      });
+    }
+    const op = (await operator.get(`/api/v1/incidents/${ticket.id}/latest-actions`)).json<LatestActionsResponse>();
+    expect(op.rows).toHaveLength(5);
+    expect(op.rows[0]!.actionDesc).toBe('Step 7 & more\n- a\n- b');
+    const ids = op.rows.map((r) => r.actionId);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const us = (await user.get(`/api/v1/incidents/${ticket.id}/latest-actions`)).json<LatestActionsResponse>();
+    expect(us.rows[0]!.actionDesc.startsWith('Step 6')).toBe(true);
+    const all7 = await db.select().from(ticketActions).where(eq(ticketActions.ticketId, ticket.id));
+    expect(all7).toHaveLength(7);
+  });
+
+  it('refuses per ticketViewRefusal: another contact’s ticket for a User, another customer’s for anyone', async () => {
+    const acme = await dbTickets(acmeCid, 'Incident');
+    const others = acme.find((x) => x.contactId !== user.session.user.contactId)!;
+    const res = await user.get(`/api/v1/incidents/${others.id}/latest-actions`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ message: string }>().message).toBe("You're not authorized to view or edit this ticket");
+    const g = await globexAdmin.get(`/api/v1/incidents/${others.id}/latest-actions`);
+    expect(g.statusCode).toBe(403);
+    expect(g.json<{ message: string }>().message).toBe('Not Authorized');
+    expect((await operator.get('/api/v1/incidents/999999999/latest-actions')).statusCode).toBe(404);
+    expect((await operator.get('/api/v1/incidents/abc/latest-actions')).statusCode).toBe(400);
+  });
+});
+
+/** The instant at which the wall clock in `tz` shows `local` (YYYY-MM-DDTHH:mm:ss). */
+function zoned(local: string, tz: string): Date {
+  const guess = new Date(`${local}Z`);
+  const shown = new Date(guess.toLocaleString('en-US', { timeZone: tz }) + ' UTC');
+  return new Date(guess.getTime() - (shown.getTime() - guess.getTime()));
+}
