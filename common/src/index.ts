@@ -6,3 +6,4 @@ export * from './list.ts';
 export * from './system.ts';
 export * from './ticket-rules.ts';
 export * from './tickets.ts';
+export * from './ticket-detail.ts';

@@ -14,6 +14,7 @@ import { authPlugin } from './auth/plugin.ts';
 import { authRoutes } from './auth/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { ticketDetailModule } from './modules/ticket-detail/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 
 export interface AppDeps {
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { db, config });
   await app.register(authRoutes, { prefix: '/api/v1/auth', db, config });
   await app.register(systemRoutes, { prefix: '/api/v1', db, config });
+  await app.register(ticketDetailModule, { db, config });
   await app.register(ticketRoutes, { prefix: '/api/v1', db, config });
 
   registerSpa(app, deps.webDist ?? defaultWebDist());

@@ -1,0 +1,74 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { emailOutbox, providerStaff, ticketActions } from '../../db/schema/index.ts';
+import type { Scope } from '../../auth/scope.ts';
+
+const actionColumns = {
+  id: ticketActions.id,
+  ticketId: ticketActions.ticketId,
+  startDate: ticketActions.startDate,
+  userName: ticketActions.userName,
+  displayName: ticketActions.displayName,
+  actionDesc: ticketActions.actionDesc,
+  status: ticketActions.status,
+  isInternal: ticketActions.isInternal,
+  staffFirstName: providerStaff.firstName,
+  staffLastName: providerStaff.lastName,
+};
+
+function whereActions(scope: Scope, ticketId: number, includeInternal: boolean): SQL {
+  const conditions = [eq(ticketActions.cid, scope.cid), eq(ticketActions.ticketId, ticketId)];
+  if (!includeInternal) conditions.push(eq(ticketActions.isInternal, false));
+  return and(...conditions)!;
+}
+
+/** Actions by Incident ID (001 §7, §9): ActionID descending. */
+export async function listActions(db: Db, scope: Scope, ticketId: number, opts: { includeInternal: boolean; limit: number; offset: number }) {
+  return db
+    .select(actionColumns)
+    .from(ticketActions)
+    .leftJoin(providerStaff, eq(providerStaff.id, ticketActions.staffId))
+    .where(whereActions(scope, ticketId, opts.includeInternal))
+    .orderBy(desc(ticketActions.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+export type ActionRow = Awaited<ReturnType<typeof listActions>>[number];
+
+export async function countActions(db: Db, scope: Scope, ticketId: number, includeInternal: boolean): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(ticketActions).where(whereActions(scope, ticketId, includeInternal));
+  return row?.n ?? 0;
+}
+
+export async function findAction(db: Db, scope: Scope, id: number): Promise<ActionRow | undefined> {
+  const [row] = await db
+    .select(actionColumns)
+    .from(ticketActions)
+    .leftJoin(providerStaff, eq(providerStaff.id, ticketActions.staffId))
+    .where(and(eq(ticketActions.cid, scope.cid), eq(ticketActions.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** A note written by the signed-in portal user. */
+export async function insertAction(
+  db: Db,
+  scope: Scope,
+  values: { ticketId: number; userName: string; displayName: string; actionDesc: string; status: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(ticketActions)
+    .values({ ...values, cid: scope.cid, webUserId: scope.webUserId, actionContactId: scope.contactId, startDate: new Date(), isInternal: false })
+    .returning({ id: ticketActions.id });
+  return row!.id;
+}
+
+export async function findStaffEmail(db: Db, staffId: number): Promise<string | undefined> {
+  const [row] = await db.select({ email: providerStaff.email }).from(providerStaff).where(eq(providerStaff.id, staffId)).limit(1);
+  return row?.email;
+}
+
+/** Queues an e-mail; the outbox worker sends and retries it. */
+export async function queueEmail(db: Db, scope: Scope, mail: { toAddress: string; subject: string; textBody: string; template: string }) {
+  await db.insert(emailOutbox).values({ ...mail, cid: scope.cid });
+}

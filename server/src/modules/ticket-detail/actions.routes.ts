@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZCreateTicketActionRequestSchema,
+  ZErrorResponseSchema,
+  ZTicketActionSchema,
+  ZTicketActionsQuerySchema,
+  ZTicketActionsResponseSchema,
+  ZTicketDetailParamsSchema,
+} from '@sc/common';
+import { requireScope } from '../../auth/plugin.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { sendXlsx } from '../../exports/xlsx.ts';
+import { createTicketAction, exportTicketActions, listTicketActions } from './actions.service.ts';
+
+const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
+const tags = ['ticket-detail'];
+
+/** Notes of a ticket (001 §2.9 /incident/actions/{id}). */
+export const actionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+  app.get(
+    '/tickets/:id/actions',
+    {
+      schema: {
+        tags,
+        summary: 'Notes of a ticket, newest first (server paged)',
+        params: ZTicketDetailParamsSchema,
+        querystring: ZTicketActionsQuerySchema,
+        response: { 200: ZTicketActionsResponseSchema, ...errors },
+      },
+    },
+    async (req) => listTicketActions(db, requireScope(req), req.params.id, req.query),
+  );
+
+  app.post(
+    '/tickets/:id/actions',
+    {
+      schema: {
+        tags,
+        summary: 'Add a note (HTML, sanitised before it is stored)',
+        params: ZTicketDetailParamsSchema,
+        body: ZCreateTicketActionRequestSchema,
+        response: { 201: ZTicketActionSchema, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await createTicketAction(db, requireScope(req), req.params.id, req.body)),
+  );
+
+  app.get(
+    '/tickets/:id/actions/export',
+    {
+      schema: {
+        tags,
+        summary: 'The first 2000 notes as {ticketNo}_ACTIONS_CMS_{timestamp}.xlsx',
+        params: ZTicketDetailParamsSchema,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: errors,
+      },
+    },
+    async (req, reply) => sendXlsx(reply, await exportTicketActions(db, requireScope(req), req.params.id)),
+  );
+};

@@ -1,0 +1,83 @@
+import { TICKET_LIMITS, type CreateTicketActionRequest, type Page, type TicketAction } from '@sc/common';
+import type { Scope } from '../../auth/scope.ts';
+import type { Db } from '../../db/client.ts';
+import { excelLocalDate, exportTimestamp, type XlsxExport } from '../../exports/xlsx.ts';
+import { badFields, callerName, requireTicketAccess } from './access.ts';
+import * as q from './actions.queries.ts';
+import { findTicketRow } from './ticket.queries.ts';
+import { noteToText, sanitizeNoteHtml } from './note-html.ts';
+import { notFound } from '../../http/errors.ts';
+
+/** Internal notes are the provider's: never shown to the User type. */
+const seesInternal = (scope: Scope): boolean => scope.userType !== 'User';
+
+export function toTicketAction(row: q.ActionRow): TicketAction {
+  const staffName = row.staffFirstName ? `${row.staffFirstName} ${row.staffLastName ?? ''}`.trim() : (row.displayName ?? row.userName);
+  return {
+    id: row.id,
+    ticketId: row.ticketId,
+    startDate: row.startDate.toISOString(),
+    userName: row.userName,
+    displayName: row.displayName,
+    staffName,
+    note: noteToText(row.actionDesc),
+    noteHtml: sanitizeNoteHtml(row.actionDesc),
+    status: row.status,
+    isInternal: row.isInternal,
+  };
+}
+
+/** Actions by Incident ID (001 §2.9, §7): server paged, ActionID descending; refused per ticketViewRefusal. */
+export async function listTicketActions(db: Db, scope: Scope, ticketId: number, page: { page: number; pageSize: number }): Promise<Page<TicketAction>> {
+  await requireTicketAccess(db, scope, ticketId, 'view');
+  const includeInternal = seesInternal(scope);
+  const [rows, total] = await Promise.all([
+    q.listActions(db, scope, ticketId, { includeInternal, limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
+    q.countActions(db, scope, ticketId, includeInternal),
+  ]);
+  return { rows: rows.map(toTicketAction), total, page: page.page, pageSize: page.pageSize };
+}
+
+/** Inserts a note by the caller and returns it; the HTML is sanitised first. Callers check access. */
+export async function addNote(db: Db, scope: Scope, ticketId: number, html: string): Promise<TicketAction> {
+  const ticket = await findTicketRow(db, scope, ticketId);
+  if (!ticket) throw notFound('Ticket not found');
+  const id = await q.insertAction(db, scope, {
+    ticketId,
+    userName: scope.email,
+    displayName: callerName(scope),
+    actionDesc: html,
+    status: ticket.status,
+  });
+  const row = await q.findAction(db, scope, id);
+  return toTicketAction(row!);
+}
+
+/**
+ * New note (001 §2.9 'New Note'). Whoever may view the ticket may add a note to it (a User on its
+ * own tickets, OperatorLimited on any ticket of its customer): a note is a message, not an edit.
+ */
+export async function createTicketAction(db: Db, scope: Scope, ticketId: number, input: CreateTicketActionRequest): Promise<TicketAction> {
+  await requireTicketAccess(db, scope, ticketId, 'view');
+  const html = sanitizeNoteHtml(input.note);
+  if (!noteToText(html)) throw badFields({ note: 'Note is required' });
+  return addNote(db, scope, ticketId, html);
+}
+
+/** Actions by Incident ID Export (001 §9): the first 2000, ActionID descending, as {ticketNo}_ACTIONS_CMS_{timestamp}.xlsx. */
+export async function exportTicketActions(db: Db, scope: Scope, ticketId: number): Promise<XlsxExport<TicketAction>> {
+  const owner = await requireTicketAccess(db, scope, ticketId, 'view');
+  const rows = await q.listActions(db, scope, ticketId, { includeInternal: seesInternal(scope), limit: TICKET_LIMITS.actionsExportRows, offset: 0 });
+  const timeZone = scope.user.timeZone;
+  return {
+    fileName: `${owner.ticketNo}_ACTIONS_CMS_${exportTimestamp(new Date(), timeZone)}.xlsx`,
+    sheetName: 'Actions',
+    columns: [
+      { header: 'Action ID', width: 10, value: (r) => r.id },
+      { header: 'Date', width: 18, numFmt: 'yyyy-mm-dd hh:mm', value: (r) => excelLocalDate(new Date(r.startDate), timeZone) },
+      { header: 'Staff', width: 24, value: (r) => r.staffName },
+      { header: 'Note', width: 80, value: (r) => r.note },
+    ],
+    rows: rows.map(toTicketAction),
+  };
+}

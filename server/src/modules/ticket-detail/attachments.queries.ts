@@ -1,0 +1,50 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { contacts, ticketAttachments, webUsers } from '../../db/schema/index.ts';
+import type { Scope } from '../../auth/scope.ts';
+
+const columns = {
+  id: ticketAttachments.id,
+  ticketId: ticketAttachments.ticketId,
+  fileName: ticketAttachments.fileName,
+  contentType: ticketAttachments.contentType,
+  sizeBytes: ticketAttachments.sizeBytes,
+  storageKey: ticketAttachments.storageKey,
+  createdAt: ticketAttachments.createdAt,
+  uploaderFirstName: contacts.firstName,
+  uploaderLastName: contacts.lastName,
+};
+
+function selectAttachments(db: Db) {
+  return db
+    .select(columns)
+    .from(ticketAttachments)
+    .leftJoin(webUsers, eq(webUsers.id, ticketAttachments.uploadedBy))
+    .leftJoin(contacts, eq(contacts.id, webUsers.contactId));
+}
+
+export async function listAttachments(db: Db, scope: Scope, ticketId: number) {
+  return selectAttachments(db)
+    .where(and(eq(ticketAttachments.cid, scope.cid), eq(ticketAttachments.ticketId, ticketId)))
+    .orderBy(asc(ticketAttachments.id));
+}
+export type AttachmentRow = Awaited<ReturnType<typeof listAttachments>>[number];
+
+export async function findAttachment(db: Db, scope: Scope, ticketId: number, id: number): Promise<AttachmentRow | undefined> {
+  const [row] = await selectAttachments(db)
+    .where(and(eq(ticketAttachments.cid, scope.cid), eq(ticketAttachments.ticketId, ticketId), eq(ticketAttachments.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function insertAttachment(
+  db: Db,
+  scope: Scope,
+  values: { ticketId: number; fileName: string; contentType: string; sizeBytes: number; storageKey: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(ticketAttachments)
+    .values({ ...values, cid: scope.cid, uploadedBy: scope.webUserId })
+    .returning({ id: ticketAttachments.id });
+  return row!.id;
+}

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  TICKET_LIMITS,
+  ZErrorResponseSchema,
+  ZTicketAttachmentParamsSchema,
+  ZTicketAttachmentSchema,
+  ZTicketAttachmentsResponseSchema,
+  ZTicketDetailParamsSchema,
+  ZUploadAttachmentQuerySchema,
+} from '@sc/common';
+import { requireScope } from '../../auth/plugin.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { listTicketAttachments, openTicketAttachment, uploadName, uploadTicketAttachment } from './attachments.service.ts';
+import { attachmentDisposition } from './file-types.ts';
+
+const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
+const tags = ['ticket-detail'];
+/** Streams are sent as they are (Fastify does not serialise them); the schema only documents the 200. */
+const fileBody = z.unknown().describe('The file, with its stored content type');
+
+/** Files of a ticket (/incident/files/{id}). */
+export const attachmentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  app.get(
+    '/tickets/:id/attachments',
+    { schema: { tags, summary: 'Files attached to a ticket', params: ZTicketDetailParamsSchema, response: { 200: ZTicketAttachmentsResponseSchema, ...errors } } },
+    async (req) => listTicketAttachments(db, requireScope(req), req.params.id),
+  );
+
+  app.get(
+    '/tickets/:id/attachments/:attachmentId',
+    { schema: { tags, summary: 'Download a file (always as an attachment)', params: ZTicketAttachmentParamsSchema, response: { 200: fileBody, ...errors } } },
+    async (req, reply) => {
+      const file = await openTicketAttachment(db, config, requireScope(req), req.params.id, req.params.attachmentId);
+      return reply
+        .header('content-type', file.attachment.contentType)
+        .header('content-length', file.size)
+        .header('content-disposition', attachmentDisposition(file.attachment.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+
+  await app.register(uploadRoute, { db, config });
+};
+
+/**
+ * The upload takes the raw file as the body (no multipart: browsers send a File with fetch as is),
+ * in a scope of its own so that the any-type raw-body parser and the 10 MB limit apply to this
+ * route only. The name comes in x-file-name (percent-encoded) or ?name=.
+ */
+const uploadRoute: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (upload, { db, config }) => {
+  upload.removeAllContentTypeParsers();
+  upload.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: TICKET_LIMITS.attachmentBytes }, (_req, body, done) => done(null, body));
+  upload.post(
+    '/tickets/:id/attachments',
+    {
+      bodyLimit: TICKET_LIMITS.attachmentBytes,
+      schema: {
+        tags,
+        summary: 'Upload a file (raw body, up to 10 MB; PDF, PNG, JPEG, GIF, text, CSV, DOCX, XLSX by content)',
+        consumes: ['application/octet-stream'],
+        params: ZTicketDetailParamsSchema,
+        querystring: ZUploadAttachmentQuerySchema,
+        response: { 201: ZTicketAttachmentSchema, 413: ZErrorResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const name = uploadName(req.headers['x-file-name'], req.query.name);
+      const attachment = await uploadTicketAttachment(db, config, requireScope(req), req.params.id, req.body, name);
+      return reply.status(201).send(attachment);
+    },
+  );
+};

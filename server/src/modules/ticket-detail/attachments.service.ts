@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { TICKET_DETAIL_MESSAGES, type TicketAttachment } from '@sc/common';
+import type { Scope } from '../../auth/scope.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { badFields, requireTicketAccess } from './access.ts';
+import * as q from './attachments.queries.ts';
+import { cleanFileName, detectAllowedType } from './file-types.ts';
+
+const ATTACHMENT_NOT_FOUND = 'Attachment not found';
+const STORAGE_KEY = /^\d+\/[0-9a-f-]{36}$/;
+
+/** Files live under {dataDir}/attachments/{cid}/{uuid}; the database keeps '{cid}/{uuid}'. */
+const storagePath = (config: Config, key: string): string => path.join(config.dataDir, 'attachments', ...key.split('/'));
+
+function toAttachment(row: q.AttachmentRow): TicketAttachment {
+  return {
+    id: row.id,
+    ticketId: row.ticketId,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    uploadedByName: row.uploaderFirstName ? `${row.uploaderFirstName} ${row.uploaderLastName ?? ''}`.trim() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The files of a ticket (/incident/files/{id}), oldest first; refused per ticketViewRefusal. */
+export async function listTicketAttachments(db: Db, scope: Scope, ticketId: number): Promise<{ rows: TicketAttachment[] }> {
+  await requireTicketAccess(db, scope, ticketId, 'view');
+  return { rows: (await q.listAttachments(db, scope, ticketId)).map(toAttachment) };
+}
+
+/** The upload's name: the x-file-name header (percent-encoded UTF-8, as encodeURIComponent writes it) or ?name=. */
+export function uploadName(header: string | string[] | undefined, query: string | undefined): string {
+  const raw = (Array.isArray(header) ? header[0] : header) ?? query ?? '';
+  try {
+    return cleanFileName(decodeURIComponent(raw));
+  } catch {
+    return cleanFileName(raw);
+  }
+}
+
+/**
+ * Stores an upload (refused per ticketEditRefusal: attaching a file changes the ticket). The type
+ * is decided by the content and must agree with the name's extension; anything else is a 400
+ * 'File type not allowed'. The file is written before its row, and removed if the row fails.
+ */
+export async function uploadTicketAttachment(
+  db: Db,
+  config: Config,
+  scope: Scope,
+  ticketId: number,
+  body: unknown,
+  fileName: string,
+): Promise<TicketAttachment> {
+  await requireTicketAccess(db, scope, ticketId, 'edit');
+  if (!fileName) throw badFields({ name: 'File name is required' });
+  if (!Buffer.isBuffer(body) || body.length === 0) throw badFields({ body: 'File is empty' });
+  const contentType = detectAllowedType(body, fileName);
+  if (!contentType) throw new AppError('BAD_REQUEST', TICKET_DETAIL_MESSAGES.fileTypeNotAllowed, { body: TICKET_DETAIL_MESSAGES.fileTypeNotAllowed });
+
+  const storageKey = `${scope.cid}/${randomUUID()}`;
+  const file = storagePath(config, storageKey);
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  await fs.promises.writeFile(file, body, { flag: 'wx', mode: 0o600 });
+  try {
+    const id = await q.insertAttachment(db, scope, { ticketId, fileName, contentType, sizeBytes: body.length, storageKey });
+    const row = await q.findAttachment(db, scope, ticketId, id);
+    return toAttachment(row!);
+  } catch (err) {
+    await fs.promises.rm(file, { force: true });
+    throw err;
+  }
+}
+
+/** A download: the stored row and a stream of its bytes; refused per ticketViewRefusal. */
+export async function openTicketAttachment(db: Db, config: Config, scope: Scope, ticketId: number, attachmentId: number) {
+  await requireTicketAccess(db, scope, ticketId, 'view');
+  const row = await q.findAttachment(db, scope, ticketId, attachmentId);
+  if (!row || !STORAGE_KEY.test(row.storageKey)) throw notFound(ATTACHMENT_NOT_FOUND);
+  const file = storagePath(config, row.storageKey);
+  const stat = await fs.promises.stat(file).catch(() => null);
+  if (!stat?.isFile()) throw notFound(ATTACHMENT_NOT_FOUND);
+  return { attachment: toAttachment(row), size: stat.size, stream: fs.createReadStream(file) };
+}

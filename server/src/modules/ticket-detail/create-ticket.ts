@@ -1,0 +1,145 @@
+import { boardIdForDepartment, TICKET_MESSAGES, type CreateTicketRequest, type NewTicketDraft, type TicketDetail } from '@sc/common';
+import type { Scope } from '../../auth/scope.ts';
+import type { Db } from '../../db/client.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { badFields } from './access.ts';
+import { readTicket } from './read-ticket.ts';
+import { checkRequestedDates, fullName, loadReferences, resolveClassification, toDate } from './references.ts';
+import * as q from './ticket.queries.ts';
+
+export type CreateMode = 'contact' | 'device' | 'primaryContact';
+
+/**
+ * 001 §5: a User creates tickets only for its own contact ("on the new incident route, a User whose
+ * ContactID differs from the id in the path gets the same message"), nor for another contact's device.
+ */
+function assertUserMayCreateFor(scope: Scope, contactId: number, device: q.DeviceRef | undefined) {
+  if (scope.userType !== 'User') return;
+  const foreignDevice = device?.contactId != null && device.contactId !== scope.contactId;
+  if (contactId !== scope.contactId || foreignDevice) throw forbidden(TICKET_MESSAGES.notAuthorizedToViewOrEdit);
+}
+
+/** The contact of a new ticket: the primary-contact shortcut, the one given, the device's, else the caller's own. */
+function contactIdFor(scope: Scope, mode: CreateMode, given: number | undefined, device: q.DeviceRef | undefined): number {
+  if (mode === 'primaryContact') return scope.user.primaryContactId;
+  return given ?? (mode === 'device' ? device?.contactId : undefined) ?? scope.contactId;
+}
+
+/**
+ * The prefilled form of the add routes (001 §2.1, §4): /incident/add/{id}?type=contact|device&devicetype=…
+ * and /servicerequest/add/{id}?type=contact|primaryContact|device. Refused as creating would be.
+ */
+export async function newTicketDraft(
+  db: Db,
+  scope: Scope,
+  query: { type: CreateMode; id?: string | undefined; devicetype: 'device' | 'kaseya' | 'ncentral' },
+): Promise<NewTicketDraft> {
+  const numericId = (): number | undefined => {
+    if (!query.id) return undefined;
+    if (!/^\d{1,10}$/.test(query.id)) throw badFields({ id: 'Expected a number' });
+    return Number(query.id);
+  };
+  let device: q.DeviceRef | undefined;
+  let contactId: number | undefined;
+  if (query.type === 'device') {
+    if (!query.id) throw badFields({ id: 'Device is required' });
+    if (query.devicetype === 'device') {
+      device = (await loadReferences(db, scope, { deviceId: numericId() })).device;
+    } else {
+      device = await q.findDeviceByExternalId(db, scope, query.devicetype, query.id);
+      if (!device) throw notFound('Device not found');
+    }
+  } else if (query.type === 'contact') {
+    contactId = numericId();
+  }
+  const resolved = contactIdFor(scope, query.type, contactId, device);
+  const { contact } = await loadReferences(db, scope, { contactId: resolved });
+  if (!contact) throw notFound('Contact not found');
+  assertUserMayCreateFor(scope, contact.id, device);
+  const siteId = device?.siteId ?? contact.siteId;
+  const site = siteId ? await q.findSite(db, siteId) : undefined;
+  const department = contact.departmentId ? await q.findDepartment(db, contact.departmentId) : undefined;
+  return {
+    contactId: contact.id,
+    contactName: fullName(contact),
+    deviceId: device?.id ?? null,
+    deviceName: device?.deviceName ?? null,
+    siteId: site?.id ?? null,
+    siteName: site?.name ?? null,
+    departmentId: department?.id ?? null,
+    departmentName: department?.name ?? null,
+    isVip: contact.isVip,
+  };
+}
+
+/**
+ * Creates an incident or a service request in the caller's customer: status Open, opened now,
+ * numbered INC-/SR- from its id, target = the contact. Site and department default to the
+ * device's or contact's. A User's assignee and VIP flag are not taken from the input.
+ */
+export async function createTicket(
+  db: Db,
+  scope: Scope,
+  mode: CreateMode,
+  input: CreateTicketRequest,
+  meta: { ip: string | null },
+): Promise<TicketDetail> {
+  if (mode === 'device' && input.deviceId == null) throw badFields({ deviceId: 'Device is required' });
+  const { device } = await loadReferences(db, scope, { deviceId: input.deviceId });
+  const { contact } = await loadReferences(db, scope, { contactId: contactIdFor(scope, mode, input.contactId, device) });
+  if (!contact) throw badFields({ contactId: 'Contact not found' });
+  assertUserMayCreateFor(scope, contact.id, device);
+
+  const isUser = scope.userType === 'User';
+  const siteId = input.siteId !== undefined ? input.siteId : (device?.siteId ?? contact.siteId);
+  const departmentId = input.departmentId !== undefined ? input.departmentId : contact.departmentId;
+  const refs = await loadReferences(db, scope, {
+    siteId,
+    departmentId,
+    priorityId: input.priorityId,
+    severityShort: input.severityShort,
+    classId: input.classId,
+    subclassId: input.subclassId,
+    assignedStaffId: isUser ? undefined : input.assignedStaffId,
+  });
+  const { classId, subclassId } = resolveClassification(input, { classId: null, subclassId: null }, refs.subclass, null);
+  const start = toDate(input.requestedStartDate) ?? null;
+  const end = toDate(input.requestedEndDate) ?? null;
+  checkRequestedDates(input.ticketType, start, end);
+
+  const id = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const row = await q.insertTicket(t, scope, {
+      ticketType: input.ticketType,
+      status: 'Open',
+      shortDescription: input.shortDescription,
+      description: input.description ?? null,
+      contactId: contact.id,
+      targetName: fullName(contact),
+      targetContactId: contact.id,
+      deviceId: device?.id ?? null,
+      siteId: siteId ?? null,
+      departmentId: departmentId ?? null,
+      boardId: refs.department ? boardIdForDepartment(refs.department) : null,
+      priorityId: input.priorityId ?? null,
+      severityShort: input.severityShort ?? null,
+      classId,
+      subclassId,
+      assignedStaffId: refs.staff?.id ?? null,
+      assignedToName: refs.staff ? fullName(refs.staff) : null,
+      isVip: isUser ? contact.isVip : (input.isVip ?? contact.isVip),
+      isRequestScheduled: start !== null,
+      requestedStartDate: start,
+      requestedEndDate: end,
+      openDate: new Date(),
+    });
+    await q.insertTicketAudit(t, scope, {
+      action: 'ticket.create',
+      ticketId: row.id,
+      details: { ticketNo: row.ticketNo, ticketType: row.ticketType, status: row.status },
+      ip: meta.ip,
+    });
+    return row.id;
+  });
+  return readTicket(db, scope, id);
+}

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZCreateTicketQuerySchema,
+  ZCreateTicketRequestSchema,
+  ZErrorResponseSchema,
+  ZNewTicketDraftResponseSchema,
+  ZNewTicketQuerySchema,
+  ZTicketActionSchema,
+  ZTicketDetailParamsSchema,
+  ZTicketDetailResponseSchema,
+  ZTicketTimelineResponseSchema,
+  ZUpdateTicketRequestSchema,
+} from '@sc/common';
+import { requireScope } from '../../auth/plugin.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { actionRoutes } from './actions.routes.ts';
+import { attachmentRoutes } from './attachments.routes.ts';
+import { compatRoutes } from './compat.routes.ts';
+import { createTicket, newTicketDraft } from './create-ticket.ts';
+import { readTicket } from './read-ticket.ts';
+import { requestStatusUpdate } from './status-update.ts';
+import { ticketTimeline } from './timeline.ts';
+import { updateTicket } from './update-ticket.ts';
+
+export const ticketErrors = {
+  400: ZErrorResponseSchema,
+  401: ZErrorResponseSchema,
+  403: ZErrorResponseSchema,
+  404: ZErrorResponseSchema,
+} as const;
+const tags = ['ticket-detail'];
+
+/** One ticket: read, prefilled new form, create, update, timeline, status-update request (001 §2.1, §2.9, §5). */
+const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  app.get(
+    '/tickets/new',
+    {
+      schema: {
+        tags,
+        summary: 'Prefilled form of a new ticket for a contact, a device or the primary contact (the add routes)',
+        querystring: ZNewTicketQuerySchema,
+        response: { 200: ZNewTicketDraftResponseSchema, ...ticketErrors },
+      },
+    },
+    async (req) => newTicketDraft(db, requireScope(req), req.query),
+  );
+
+  app.get(
+    '/tickets/:id',
+    {
+      schema: { tags, summary: 'An incident or service request, with canEdit', params: ZTicketDetailParamsSchema, response: { 200: ZTicketDetailResponseSchema, ...ticketErrors } },
+    },
+    async (req) => readTicket(db, requireScope(req), req.params.id),
+  );
+
+  app.post(
+    '/tickets',
+    {
+      schema: {
+        tags,
+        summary: 'Create an incident or service request (?type=contact|device|primaryContact says who it is for)',
+        querystring: ZCreateTicketQuerySchema,
+        body: ZCreateTicketRequestSchema,
+        response: { 201: ZTicketDetailResponseSchema, ...ticketErrors },
+      },
+    },
+    async (req, reply) => {
+      const ticket = await createTicket(db, requireScope(req), req.query.type, req.body, { ip: req.ip });
+      return reply.status(201).send(ticket);
+    },
+  );
+
+  app.put(
+    '/tickets/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a ticket; a stale version answers 409',
+        params: ZTicketDetailParamsSchema,
+        body: ZUpdateTicketRequestSchema,
+        response: { 200: ZTicketDetailResponseSchema, 409: ZErrorResponseSchema, ...ticketErrors },
+      },
+    },
+    async (req) => updateTicket(db, requireScope(req), req.params.id, req.body, { ip: req.ip }),
+  );
+
+  app.get(
+    '/tickets/:id/timeline',
+    {
+      schema: { tags, summary: 'Created, status changes, edits and notes in time order', params: ZTicketDetailParamsSchema, response: { 200: ZTicketTimelineResponseSchema, ...ticketErrors } },
+    },
+    async (req) => ticketTimeline(db, requireScope(req), req.params.id),
+  );
+
+  app.post(
+    '/tickets/:id/status-update-request',
+    {
+      schema: {
+        tags,
+        summary: 'Request a status update: records a note and e-mails the assignee (or the support address)',
+        params: ZTicketDetailParamsSchema,
+        response: { 201: ZTicketActionSchema, ...ticketErrors },
+      },
+    },
+    async (req, reply) => {
+      const action = await requestStatusUpdate(db, config, requireScope(req), req.params.id, `${req.protocol}://${req.host}`);
+      return reply.status(201).send(action);
+    },
+  );
+};
+
+/**
+ * The ticket-detail module: the REST routes under /api/v1 and the original's web APIs under
+ * /app/kapps/customer-portal/webApis (001 §7), registered from app.ts with one line.
+ */
+export const ticketDetailModule: FastifyPluginAsync<{ db: Db; config: Config }> = async (app, opts) => {
+  const deps = { db: opts.db, config: opts.config };
+  await app.register(ticketRoutes, { prefix: '/api/v1', ...deps });
+  await app.register(actionRoutes, { prefix: '/api/v1', ...deps });
+  await app.register(attachmentRoutes, { prefix: '/api/v1', ...deps });
+  await app.register(compatRoutes, { prefix: '/app/kapps/customer-portal/webApis', ...deps });
+};
