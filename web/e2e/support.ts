@@ -28,7 +28,9 @@ export function launchBrowser(): Promise<Browser> {
 /** Screenshots are kept as test artefacts under test-results/screenshots. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  // Dialogs, menus and drawers fade or slide in: wait until they have settled, so the image shows the screen as seen.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 export async function signInAs(page: Page, email: string, atPath = '/'): Promise<void> {
