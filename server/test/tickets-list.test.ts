@@ -109,6 +109,25 @@ describe('scope', () => {
   });
 });
 
+describe('totals', () => {
+  it('are remembered per filter, yet follow a ticket created or closed through the API at once', async () => {
+    const before = await list(operator, 'incidents', { status: 'Open' });
+    const created = await operator.post('/api/v1/tickets', { ticketType: 'Incident', shortDescription: 'Count me', contactId: operator.session.user.contactId });
+    expect(created.statusCode, created.body).toBe(201);
+    const ticket = created.json<{ id: number; version: number }>();
+    const after = await list(operator, 'incidents', { status: 'Open' });
+    expect(after.total).toBe(before.total + 1);
+    expect(after.rows[0]!.id).toBe(ticket.id);
+
+    const closed = await operator.put(`/api/v1/tickets/${ticket.id}`, { version: ticket.version, status: 'Closed', shortDescription: 'Count me', contactId: operator.session.user.contactId });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await list(operator, 'incidents', { status: 'Open' })).total).toBe(before.total);
+    // Another customer's totals are their own.
+    const globex = await list(globexAdmin, 'incidents', { status: 'Open' });
+    expect(globex.total).toBe((await dbTickets(globexCid, 'Incident')).filter((x) => x.status === 'Open').length);
+  });
+});
+
 describe('paging, sorting, filtering', () => {
   it('defaults: Open, id descending, page 1 of 10, with the total', async () => {
     const r = await list(operator, 'incidents');

@@ -77,9 +77,8 @@ export async function recordLogin(db: Db, webUserId: number, at: Date) {
   await db.update(webUsers).set({ lastLoginAt: at }).where(eq(webUsers.id, webUserId));
 }
 
-/** The live session with its account, or nothing when it has ended (absolute expiry checked here, idle by the caller). */
-export async function findLiveSession(db: Db, id: string, now: Date) {
-  const [row] = await db
+function liveSessionQuery(db: Db) {
+  return db
     .select({
       ...userColumns,
       csrfToken: sessions.csrfToken,
@@ -92,8 +91,25 @@ export async function findLiveSession(db: Db, id: string, now: Date) {
     .innerJoin(customers, eq(customers.id, webUsers.cid))
     .leftJoin(departments, eq(departments.id, contacts.departmentId))
     .leftJoin(sites, eq(sites.id, contacts.siteId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('find_live_session');
+}
+
+/**
+ * Every API call resolves its session, so the statement is prepared once per database: planning the
+ * six-table join cost more than running it (docs/performance.md).
+ */
+const liveSessionStatements = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>();
+
+/** The live session with its account, or nothing when it has ended (absolute expiry checked here, idle by the caller). */
+export async function findLiveSession(db: Db, id: string, now: Date) {
+  let statement = liveSessionStatements.get(db);
+  if (!statement) {
+    statement = liveSessionQuery(db);
+    liveSessionStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id, now });
   return row;
 }
 

@@ -54,12 +54,21 @@ export function wrapPglite(client: PGlite): Database {
 
 export function openPostgres(url: string, max = 20): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  let closing = false;
+  // An idle connection the server ends (restart, failover, a dropped database) must not crash the
+  // process: the pool replaces it on the next query. Without a listener the error would be thrown.
+  pool.on('error', (err) => {
+    if (!closing) console.error(`PostgreSQL connection lost: ${err.message}`);
+  });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
-    close: () => pool.end(),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
   };
 }
 

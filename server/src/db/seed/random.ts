@@ -36,4 +36,4 @@ export async function insertMany<T extends PgTable>(db: Db, table: T, rows: T['$
   return out;
 }
 
-export { reserveIds, rowsOf } from './ids.ts';
+export { reserveIds, rowsOf } from '../ids.ts';

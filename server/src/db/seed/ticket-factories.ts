@@ -12,7 +12,8 @@ import {
   type TicketStatus,
   type TicketType,
 } from '../schema/index.ts';
-import { reserveIds, ticketNumber } from './ids.ts';
+import { ticketsChanged } from '../cache/ticket-counts.ts';
+import { reserveIds, ticketNumber } from '../ids.ts';
 import { testFaker } from './random.ts';
 
 export type Ticket = typeof tickets.$inferSelect;
@@ -22,7 +23,7 @@ export type NewTicketAction = typeof ticketActions.$inferInsert;
 export type Device = typeof devices.$inferSelect;
 export type NewDevice = typeof devices.$inferInsert;
 
-export { ticketNumber } from './ids.ts';
+export { ticketNumber } from '../ids.ts';
 
 export const PRIORITIES = [
   { name: 'Critical', level: 1 },
@@ -142,6 +143,7 @@ export async function makeTicket(db: Db, o: BuildTicketOptions, f: Faker = testF
     .insert(tickets)
     .values({ ...values, id: id!, ticketNo: values.ticketNo ?? ticketNumber(o.ticketType, id!) })
     .returning();
+  ticketsChanged(row!.cid);
   return row!;
 }
 

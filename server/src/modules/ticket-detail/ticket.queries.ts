@@ -13,8 +13,8 @@ import {
   ticketSubclasses,
   tickets,
 } from '../../db/schema/index.ts';
-import { reserveIds } from '../../db/seed/random.ts';
-import { ticketNumber } from '../../db/seed/ticket-factories.ts';
+import { ticketsChanged } from '../../db/cache/ticket-counts.ts';
+import { reserveIds, ticketNumber } from '../../db/ids.ts';
 import type { Scope } from '../../auth/scope.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -168,6 +168,7 @@ export async function insertTicket(db: Db, scope: Scope, values: TicketInsert & 
     .insert(tickets)
     .values({ ...values, id: id!, cid: scope.cid, ticketNo: ticketNumber(values.ticketType, id!) })
     .returning();
+  ticketsChanged(scope.cid);
   return row!;
 }
 
@@ -181,6 +182,7 @@ export async function updateTicketAtVersion(db: Db, scope: Scope, id: number, ve
     .set({ ...changes, version: sql`${tickets.version} + 1`, updatedAt: new Date() })
     .where(and(eq(tickets.id, id), eq(tickets.cid, scope.cid), eq(tickets.version, version)))
     .returning();
+  if (row) ticketsChanged(scope.cid);
   return row;
 }
 

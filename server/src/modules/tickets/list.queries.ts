@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { TicketCriteria, TicketSortKey, TicketStatusFilter } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { contacts, ticketClasses, ticketPriorities, ticketSeverities, ticketSubclasses, tickets, type TicketStatus, type TicketType } from '../../db/schema/index.ts';
-import { rowsOf } from '../../db/seed/random.ts';
+import { rowsOf } from '../../db/ids.ts';
 
 /** What a list or export selects: built by the service from the scope and the validated query. */
 export interface TicketListFilter {
@@ -101,11 +101,19 @@ const KEYSET_CASTS: Partial<Record<TicketSortKey, (v: string | number) => SQL>> 
  * With a search, `id + 0` keeps the planner from walking the whole primary key backwards hoping to meet
  * matches early (358 ms at 1 M tickets for a term the tenant does not have): it filters first, then sorts.
  */
-function orderBy(o: TicketOrder, filtered = false): SQL[] {
+function orderBy(o: TicketOrder, filtered = false, outer = false): SQL[] {
   const dir = o.direction === 'asc' ? asc : desc;
   const id = filtered ? sql`${tickets.id} + 0` : sql`${tickets.id}`;
-  return o.sort === 'id' ? [dir(id)] : [dir(SORT_COLUMNS[o.sort]), dir(tickets.id)];
+  const key = (outer ? OUTER_SORT_COLUMNS[o.sort] : undefined) ?? SORT_COLUMNS[o.sort];
+  return o.sort === 'id' ? [dir(id)] : [dir(key), dir(tickets.id)];
 }
+
+/** The page's own rows are ordered without joining the lookups: a keyed subselect per row (a page is at most 51 rows). */
+const OUTER_SORT_COLUMNS: Partial<Record<TicketSortKey, SQL>> = {
+  priority: sql`(select ${ticketPriorities.level} from ${ticketPriorities} where ${ticketPriorities.id} = ${tickets.priorityId})`,
+  class: sql`(select ${ticketClasses.name} from ${ticketClasses} where ${ticketClasses.id} = ${tickets.classId})`,
+  subclass: sql`(select ${ticketSubclasses.name} from ${ticketSubclasses} where ${ticketSubclasses.id} = ${tickets.subclassId})`,
+};
 
 function keysetCondition(o: TicketOrder, k: TicketKeyset): SQL {
   const cast = KEYSET_CASTS[o.sort];
@@ -125,12 +133,10 @@ const rowColumns = {
   shortDescription: tickets.shortDescription,
   description: tickets.description,
   priorityId: tickets.priorityId,
-  priorityName: ticketPriorities.name,
   severityShort: tickets.severityShort,
-  severityName: ticketSeverities.name,
   openDate: tickets.openDate,
-  className: ticketClasses.name,
-  subclassName: ticketSubclasses.name,
+  classId: tickets.classId,
+  subclassId: tickets.subclassId,
   targetName: tickets.targetName,
   targetContactId: tickets.targetContactId,
   cid: tickets.cid,
@@ -143,6 +149,36 @@ const rowColumns = {
   assignedContactId: tickets.assignedContactId,
   reassignmentTemplateId: tickets.reassignmentTemplateId,
 };
+/** The provider-wide lookups a row shows by name: a handful of rows, read once a minute instead of joined to every page. */
+interface LookupNames {
+  priorities: Map<number, string>;
+  severities: Map<string, string>;
+  classes: Map<number, string>;
+  subclasses: Map<number, string>;
+}
+const LOOKUP_TTL_MS = 60_000;
+const lookupNames = new WeakMap<Db, { at: number; names: Promise<LookupNames> }>();
+
+async function readLookupNames(db: Db): Promise<LookupNames> {
+  const [p, s, c, sc] = await Promise.all([
+    db.select({ id: ticketPriorities.id, name: ticketPriorities.name }).from(ticketPriorities),
+    db.select({ id: ticketSeverities.short, name: ticketSeverities.name }).from(ticketSeverities),
+    db.select({ id: ticketClasses.id, name: ticketClasses.name }).from(ticketClasses),
+    db.select({ id: ticketSubclasses.id, name: ticketSubclasses.name }).from(ticketSubclasses),
+  ]);
+  const toMap = <K>(rows: { id: K; name: string }[]) => new Map(rows.map((r) => [r.id, r.name]));
+  return { priorities: toMap(p), severities: toMap(s), classes: toMap(c), subclasses: toMap(sc) };
+}
+
+function namesOf(db: Db, now = Date.now()): Promise<LookupNames> {
+  const hit = lookupNames.get(db);
+  if (hit && now - hit.at < LOOKUP_TTL_MS) return hit.names;
+  const names = readLookupNames(db);
+  lookupNames.set(db, { at: now, names });
+  names.catch(() => lookupNames.delete(db));
+  return names;
+}
+
 /** A row as selectTicketPage returns it (dates are Date objects from both drivers). */
 export interface TicketListRecord {
   id: number;
@@ -196,18 +232,23 @@ export async function selectTicketPage(
     .limit(page.limit)
     .offset(page.after ? 0 : page.offset);
 
-  const rows = await db
-    .select(rowColumns)
-    .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .leftJoin(ticketPriorities, eq(ticketPriorities.id, tickets.priorityId))
-    .leftJoin(ticketSeverities, eq(ticketSeverities.short, tickets.severityShort))
-    .leftJoin(ticketClasses, eq(ticketClasses.id, tickets.classId))
-    .leftJoin(ticketSubclasses, eq(ticketSubclasses.id, tickets.subclassId))
-    // The cid again: the outer rows are the tenant's even if the inner query were ever changed.
-    .where(and(eq(tickets.cid, f.cid), inArray(tickets.id, ids)))
-    .orderBy(...orderBy(o));
-  return rows satisfies TicketListRecord[];
+  const [rows, names] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      // The cid again: the outer rows are the tenant's even if the inner query were ever changed.
+      .where(and(eq(tickets.cid, f.cid), inArray(tickets.id, ids)))
+      .orderBy(...orderBy(o, false, true)),
+    namesOf(db),
+  ]);
+  return rows.map(({ classId, subclassId, ...r }) => ({
+    ...r,
+    priorityName: r.priorityId === null ? null : (names.priorities.get(r.priorityId) ?? null),
+    severityName: r.severityShort === null ? null : (names.severities.get(r.severityShort) ?? null),
+    className: classId === null ? null : (names.classes.get(classId) ?? null),
+    subclassName: subclassId === null ? null : (names.subclasses.get(subclassId) ?? null),
+  })) satisfies TicketListRecord[];
 }
 
 /** The sort value of a row, as a cursor carries it. */

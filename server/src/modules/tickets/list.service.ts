@@ -9,6 +9,7 @@ import {
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import type { TicketType } from '../../db/schema/index.ts';
+import { cachedTicketCount } from '../../db/cache/ticket-counts.ts';
 import { AppError } from '../../http/errors.ts';
 import {
   countTickets,
@@ -121,6 +122,14 @@ export function presentServiceRequestRow(scope: Scope, r: TicketListRecord): Ser
 /** Incidents carry the same fields; the response schema strips the request-only ones. */
 export const presentIncidentRow = (scope: Scope, r: TicketListRecord): IncidentRow => presentServiceRequestRow(scope, r);
 
+/** The exact count up to the bound, and above it the planner's estimate; remembered per filter (db/cache/ticket-counts.ts). */
+function countOf(db: Db, filter: TicketListFilter): Promise<{ exact: number; estimate: number | null }> {
+  return cachedTicketCount(filter.cid, JSON.stringify(filter), async () => {
+    const exact = await countTickets(db, filter, TICKET_EXACT_COUNT_LIMIT);
+    return { exact, estimate: exact > TICKET_EXACT_COUNT_LIMIT ? await estimateTickets(db, filter) : null };
+  });
+}
+
 /**
  * One page of incidents or service requests for the caller (000 §2 'Ticket list screens').
  * Every signed-in type may list; a User only ever gets its own contact's tickets (001 §2.1).
@@ -132,16 +141,13 @@ export async function listTickets(db: Db, scope: Scope, ticketType: TicketType, 
   const offset = (q.page - 1) * q.pageSize;
   const [records, counted] = await Promise.all([
     selectTicketPage(db, filter, order, { limit: q.pageSize + 1, offset, ...(after ? { after } : {}) }),
-    countTickets(db, filter, TICKET_EXACT_COUNT_LIMIT),
+    countOf(db, filter),
   ]);
   const hasNextPage = records.length > q.pageSize;
   const rows = records.slice(0, q.pageSize);
-  let total = counted;
-  const totalIsEstimate = counted > TICKET_EXACT_COUNT_LIMIT;
-  if (totalIsEstimate) {
-    const seen = offset + rows.length + (hasNextPage ? 1 : 0);
-    total = Math.max(await estimateTickets(db, filter), TICKET_EXACT_COUNT_LIMIT + 1, seen);
-  }
+  const totalIsEstimate = counted.estimate !== null;
+  const seen = offset + rows.length + (hasNextPage ? 1 : 0);
+  const total = totalIsEstimate ? Math.max(counted.estimate!, TICKET_EXACT_COUNT_LIMIT + 1, seen) : counted.exact;
   const last = rows.at(-1);
   const nextCursor =
     hasNextPage && last && TICKET_KEYSET_SORTS.includes(order.sort) ? encodeCursor(order, { value: keysetValueOf(order, last), id: last.id }) : null;

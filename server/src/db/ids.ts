@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from './client.ts';
 
 // Faker-free helpers shared by the seed and by application queries (importing them loads no faker).
 
