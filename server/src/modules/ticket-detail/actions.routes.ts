@@ -5,13 +5,14 @@ import {
   ZTicketActionSchema,
   ZTicketActionsQuerySchema,
   ZTicketActionsResponseSchema,
+  ZLatestActionsResponseSchema,
   ZTicketDetailParamsSchema,
 } from '@sc/common';
 import { requireScope } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sendXlsx } from '../../exports/xlsx.ts';
-import { createTicketAction, exportTicketActions, listTicketActions } from './actions.service.ts';
+import { createTicketAction, exportTicketActions, latestActions, listTicketActions } from './actions.service.ts';
 
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
 const tags = ['ticket-detail'];
@@ -58,5 +59,18 @@ export const actionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       },
     },
     async (req, reply) => sendXlsx(reply, await exportTicketActions(db, requireScope(req), req.params.id)),
+  );
+
+  app.get(
+    '/incidents/:id/latest-actions',
+    {
+      schema: {
+        tags,
+        summary: 'The five latest actions of a ticket, as plain text (Last Action Taken)',
+        params: ZTicketDetailParamsSchema,
+        response: { 200: ZLatestActionsResponseSchema, ...errors },
+      },
+    },
+    async (req) => latestActions(db, requireScope(req), req.params.id),
   );
 };

@@ -1,11 +1,11 @@
-import { TICKET_LIMITS, type CreateTicketActionRequest, type Page, type TicketAction } from '@sc/common';
+import { LATEST_ACTIONS_COUNT, TICKET_LIMITS, type CreateTicketActionRequest, type LatestActionsResponse, type Page, type TicketAction } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { excelLocalDate, exportTimestamp, type XlsxExport } from '../../exports/xlsx.ts';
 import { badFields, callerName, requireTicketAccess } from './access.ts';
 import * as q from './actions.queries.ts';
 import { findTicketRow } from './ticket.queries.ts';
-import { noteToText, sanitizeNoteHtml } from './note-html.ts';
+import { noteToLines, noteToText, sanitizeNoteHtml } from './note-html.ts';
 import { notFound } from '../../http/errors.ts';
 
 /** Internal notes are the provider's: never shown to the User type. */
@@ -79,5 +79,24 @@ export async function exportTicketActions(db: Db, scope: Scope, ticketId: number
       { header: 'Note', width: 80, value: (r) => r.note },
     ],
     rows: rows.map(toTicketAction),
+  };
+}
+
+/**
+ * The Last Action Taken popup (000 §2): the five latest actions of a ticket the caller may view, the
+ * HTML as plain text. Internal notes are hidden from a User, as in the notes list.
+ */
+export async function latestActions(db: Db, scope: Scope, ticketId: number): Promise<LatestActionsResponse> {
+  await requireTicketAccess(db, scope, ticketId, 'view');
+  const rows = await q.listActions(db, scope, ticketId, { includeInternal: seesInternal(scope), limit: LATEST_ACTIONS_COUNT, offset: 0 });
+  return {
+    rows: rows.map((r) => ({
+      actionId: r.id,
+      incidentId: r.ticketId,
+      actionDesc: noteToLines(r.actionDesc),
+      startDate: r.startDate.toISOString(),
+      status: r.status,
+      userName: r.userName,
+    })),
   };
 }

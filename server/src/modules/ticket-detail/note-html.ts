@@ -18,17 +18,30 @@ export const sanitizeNoteHtml = (html: string): string => sanitizeHtml(html, NOT
 
 const BLOCK_END = /<\/(p|div|li|h[1-6]|blockquote|pre|tr)\s*>|<br\s*\/?>|<hr\s*\/?>/gi;
 
-/**
- * The Note column of 001 §2.9: the HTML stripped to one line of plain text. sanitize-html escapes
- * the text it keeps; the four entities it writes are turned back, since this is text, not HTML.
- */
-export function noteToText(html: string): string {
-  const escaped = sanitizeHtml(html.replace(BLOCK_END, (m) => `${m} `), { allowedTags: [], allowedAttributes: {} });
-  return escaped
+/** Tags removed (script and style with their content), the text sanitize-html escapes turned back: this is text, not HTML. */
+function textOf(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
+    .replace(/&amp;/g, '&');
+}
+
+/** The Note column of 001 §2.9: the HTML stripped to one line of plain text. */
+export function noteToText(html: string): string {
+  return textOf(html.replace(BLOCK_END, (m) => `${m} `))
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * The Last Action Taken popup (000 §3 'Action Desc (HTML shown as plain text)'): the same text, with
+ * paragraphs and line breaks kept as lines and list items as '- ' lines.
+ */
+export function noteToLines(html: string): string {
+  return textOf(html.replace(/<li\b[^>]*>/gi, (m) => `${m}\n- `).replace(BLOCK_END, (m) => `${m}\n`))
+    .split('\n')
+    .map((l) => l.replace(/[ \t\f\v\u00a0]+/g, ' ').trim())
+    .filter((l) => l.length > 0)
+    .join('\n');
 }
