@@ -98,12 +98,14 @@ const KEYSET_CASTS: Partial<Record<TicketSortKey, (v: string | number) => SQL>> 
 };
 
 /**
- * With a search, `id + 0` keeps the planner from walking the whole primary key backwards hoping to meet
- * matches early (358 ms at 1 M tickets for a term the tenant does not have): it filters first, then sorts.
+ * `filterFirst` writes the id key as `id + 0`, so no index can supply the order: the planner filters
+ * first (the trigram bitmaps), then sorts the matches. The list asks for it when a search matches few
+ * rows: walking the primary key backwards hoping to meet them early cost 358 ms at 1 M tickets for a
+ * term the tenant does not have. For a common term, walking in id order finds a page at once.
  */
-function orderBy(o: TicketOrder, filtered = false, outer = false): SQL[] {
+function orderBy(o: TicketOrder, filterFirst = false, outer = false): SQL[] {
   const dir = o.direction === 'asc' ? asc : desc;
-  const id = filtered ? sql`${tickets.id} + 0` : sql`${tickets.id}`;
+  const id = filterFirst ? sql`${tickets.id} + 0` : sql`${tickets.id}`;
   const key = (outer ? OUTER_SORT_COLUMNS[o.sort] : undefined) ?? SORT_COLUMNS[o.sort];
   return o.sort === 'id' ? [dir(id)] : [dir(key), dir(tickets.id)];
 }
@@ -219,7 +221,7 @@ export async function selectTicketPage(
   db: Db,
   f: TicketListFilter,
   o: TicketOrder,
-  page: { limit: number; offset: number; after?: TicketKeyset },
+  page: { limit: number; offset: number; after?: TicketKeyset; filterFirst?: boolean },
 ): Promise<TicketListRecord[]> {
   let inner = db.select({ id: tickets.id }).from(tickets).$dynamic();
   if (needsLookup(o, 'priority')) inner = inner.leftJoin(ticketPriorities, eq(ticketPriorities.id, tickets.priorityId));
@@ -228,7 +230,7 @@ export async function selectTicketPage(
   const where = page.after ? and(ticketWhere(f), keysetCondition(o, page.after)) : ticketWhere(f);
   const ids = inner
     .where(where)
-    .orderBy(...orderBy(o, !!f.search))
+    .orderBy(...orderBy(o, page.filterFirst ?? !!f.search))
     .limit(page.limit)
     .offset(page.after ? 0 : page.offset);
 

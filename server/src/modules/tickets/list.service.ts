@@ -122,6 +122,9 @@ export function presentServiceRequestRow(scope: Scope, r: TicketListRecord): Ser
 /** Incidents carry the same fields; the response schema strips the request-only ones. */
 export const presentIncidentRow = (scope: Scope, r: TicketListRecord): IncidentRow => presentServiceRequestRow(scope, r);
 
+/** Up to this many matches, a search's page is fetched by filtering first, then sorting (list.queries.ts orderBy). */
+const SEARCH_FILTER_FIRST_BELOW = 2000;
+
 /** The exact count up to the bound, and above it the planner's estimate; remembered per filter (db/cache/ticket-counts.ts). */
 function countOf(db: Db, filter: TicketListFilter): Promise<{ exact: number; estimate: number | null }> {
   return cachedTicketCount(filter.cid, JSON.stringify(filter), async () => {
@@ -139,10 +142,16 @@ export async function listTickets(db: Db, scope: Scope, ticketType: TicketType, 
   const order: TicketOrder = { sort: q.sort, direction: q.direction };
   const after = q.cursor ? decodeCursor(order, q.cursor) : undefined;
   const offset = (q.page - 1) * q.pageSize;
-  const [records, counted] = await Promise.all([
-    selectTicketPage(db, filter, order, { limit: q.pageSize + 1, offset, ...(after ? { after } : {}) }),
-    countOf(db, filter),
-  ]);
+  const pageOpts = { limit: q.pageSize + 1, offset, ...(after ? { after } : {}) };
+  let records: TicketListRecord[];
+  let counted: Awaited<ReturnType<typeof countOf>>;
+  if (filter.search) {
+    // The count (usually remembered) tells how common the term is, which decides how to fetch the page.
+    counted = await countOf(db, filter);
+    records = counted.exact === 0 ? [] : await selectTicketPage(db, filter, order, { ...pageOpts, filterFirst: counted.exact <= SEARCH_FILTER_FIRST_BELOW });
+  } else {
+    [records, counted] = await Promise.all([selectTicketPage(db, filter, order, pageOpts), countOf(db, filter)]);
+  }
   const hasNextPage = records.length > q.pageSize;
   const rows = records.slice(0, q.pageSize);
   const totalIsEstimate = counted.estimate !== null;
