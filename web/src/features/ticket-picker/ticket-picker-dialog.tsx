@@ -10,6 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Tab from '@mui/material/Tab';
@@ -136,19 +137,20 @@ export function TicketPickerDialog({ open, ticketType, onClose }: TicketPickerDi
         ) : (
           <List dense disablePadding aria-label={tab === 'contacts' ? 'Contacts' : 'Devices'} sx={{ flex: 1, overflowY: 'auto' }}>
             {rows.map((r) => (
+              <ListItem key={r.id} disablePadding>
               <ListItemButton
-                key={r.id}
                 selected={pick?.kind === kind && pick.id === r.id}
                 onClick={() => setPick({ kind, id: r.id })}
                 onDoubleClick={() => go(kind === 'contact' ? `${base}/${r.id}?type=contact` : `${base}/${r.id}?type=device&devicetype=device`)}
               >
                 <ListItemText primary={r.primary} secondary={r.secondary} slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }} />
               </ListItemButton>
+              </ListItem>
             ))}
             {current.isSuccess && rows.length === 0 && (
-              <Typography color="text.secondary" sx={{ p: 2 }}>
-                {tab === 'contacts' ? 'No contacts found' : 'No Devices Found'}
-              </Typography>
+              <ListItem>
+                <Typography color="text.secondary">{tab === 'contacts' ? 'No contacts found' : 'No Devices Found'}</Typography>
+              </ListItem>
             )}
           </List>
         )}
