@@ -312,7 +312,7 @@ describe('edit page behaviour', () => {
     await signInThenOpen(page, 'operator@acme.example', '/servicerequest/add');
     const dialog = page.getByRole('dialog', { name: 'Select a contact or a device' });
     await dialog.getByRole('button', { name: 'For ACME' }).hover();
-    await page.getByRole('tooltip', { name: 'Create Ticket for Organization: Acme Corporation' }).waitFor();
+    await page.getByRole('tooltip').filter({ hasText: 'Create Ticket for Organization: Acme Corporation' }).waitFor();
     await dialog.getByLabel('TYPE NAME').fill('Becker');
     await dialog.getByRole('button', { name: /Becker, Thomas/ }).waitFor();
     await screenshot(page, 'ticket-picker-operator');

@@ -166,7 +166,7 @@ export function TicketPickerDialog({ open, ticketType, onClose }: TicketPickerDi
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {user.userType !== 'User' && (
-          <Tooltip title={`Create Ticket for Organization: ${user.organizationName}`}>
+          <Tooltip describeChild title={`Create Ticket for Organization: ${user.organizationName}`}>
             <Button onClick={() => go(`${base}/${user.customerCode}?type=primaryContact`)} sx={{ mr: 'auto' }}>
               For {user.customerCode}
             </Button>
