@@ -323,7 +323,13 @@ describe('edit page behaviour', () => {
   });
 });
 
-describe('each screen at 375 px in the dark theme', () => {
+describe('each screen on desktop and at 375 px, light and dark', () => {
+  const LOOKS = [
+    { name: 'desktop-light', viewport: { width: 1366, height: 900 }, scheme: 'light' },
+    { name: 'desktop-dark', viewport: { width: 1366, height: 900 }, scheme: 'dark' },
+    { name: 'mobile-light', viewport: { width: 375, height: 740 }, scheme: 'light' },
+    { name: 'mobile-dark', viewport: { width: 375, height: 740 }, scheme: 'dark' },
+  ] as const;
   it.each([
     ['view', () => `/incident/view/${otherIncident.id}`, 'View Incident'],
     ['edit', () => `/incident/edit/${otherIncident.id}`, 'Edit Incident'],
@@ -332,12 +338,16 @@ describe('each screen at 375 px in the dark theme', () => {
     ['files', () => `/incident/files/${otherIncident.id}`, 'Files'],
     ['picker', () => '/incident/add', 'Select a contact or a device'],
   ])('%s', async (name, path, heading) => {
-    const page = await newPage({ width: 375, height: 740 }, 'dark');
+    const page = await newPage();
     await signInThenOpen(page, 'admin@acme.example', path());
     await page.getByRole(name === 'picker' ? 'dialog' : 'heading', { name: new RegExp(heading) }).first().waitFor();
-    expect(await hasNoOverflow(page)).toBe(true);
-    await screenshot(page, `ticket-${name}-mobile-dark`);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    for (const look of LOOKS) {
+      await page.setViewportSize(look.viewport);
+      await page.emulateMedia({ colorScheme: look.scheme });
+      expect(await hasNoOverflow(page), look.name).toBe(true);
+      await screenshot(page, `ticket-${name}-${look.name}`);
+      expect(await seriousAxeViolations(page), look.name).toEqual([]);
+    }
     await closeAll();
   });
 });

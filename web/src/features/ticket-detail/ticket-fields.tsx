@@ -11,7 +11,7 @@ import type { TicketFormValues } from './ticket-form-values.ts';
 
 export function FactList({ items }: { items: [string, ReactNode][] }) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }, gap: 2, m: 0 }}>
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }, gap: 2, m: 0 }}>
       {items.map(([label, value]) => (
         <Box key={label} sx={{ minWidth: 0 }}>
           <Typography component="dt" variant="caption" color="text.secondary">
