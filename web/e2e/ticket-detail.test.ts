@@ -344,6 +344,9 @@ describe('each screen on desktop and at 375 px, light and dark', () => {
     for (const look of LOOKS) {
       await page.setViewportSize(look.viewport);
       await page.emulateMedia({ colorScheme: look.scheme });
+      // The shell has re-laid itself out for the new width once its menu button shows (or hides).
+      await page.locator('header button[aria-label="Open menu"]').waitFor({ state: look.viewport.width < 1200 ? 'visible' : 'hidden' });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       expect(await hasNoOverflow(page), look.name).toBe(true);
       await screenshot(page, `ticket-${name}-${look.name}`);
       expect(await seriousAxeViolations(page), look.name).toEqual([]);
