@@ -6,6 +6,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
@@ -44,13 +46,15 @@ function NotesList({ kind, user, ticketId, ticketNo, shortDescription }: { kind:
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const refresh = () => void qc.invalidateQueries({ queryKey: ticketKeys.actionsOf(ticketId) });
+  // On a phone the note itself matters most: Staff is left out, the date narrowed.
+  const isPhone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
 
   const columns = useMemo<GridColDef<TicketAction>[]>(
     () => [
-      { field: 'startDate', headerName: 'Date', width: 180, sortable: false, valueFormatter: (v: string) => formatDateTime(v, user.timeZone) },
+      { field: 'startDate', headerName: 'Date', width: isPhone ? 150 : 180, sortable: false, valueFormatter: (v: string) => formatDateTime(v, user.timeZone) },
       { field: 'staffName', headerName: 'Staff', width: 170, sortable: false },
       // The server strips the HTML; the grid renders the text as text.
-      { field: 'note', headerName: 'Note', flex: 1, minWidth: 200, sortable: false },
+      { field: 'note', headerName: 'Note', flex: 1, minWidth: 120, sortable: false },
       {
         field: 'view',
         headerName: '',
@@ -66,7 +70,7 @@ function NotesList({ kind, user, ticketId, ticketNo, shortDescription }: { kind:
         ),
       },
     ],
-    [user.timeZone],
+    [user.timeZone, isPhone],
   );
 
   const save = async (note: string) => {
@@ -110,6 +114,7 @@ function NotesList({ kind, user, ticketId, ticketNo, shortDescription }: { kind:
         onPaginationModelChange={(m) => setPaging(m.pageSize !== paging.pageSize ? { page: 0, pageSize: m.pageSize } : m)}
         pageSizeOptions={[...PAGE_SIZES]}
         density="compact"
+        columnVisibilityModel={{ staffName: !isPhone }}
         disableRowSelectionOnClick
         disableColumnFilter
         onRowDoubleClick={(p: GridRowParams<TicketAction>) => setViewing(p.row)}
