@@ -159,3 +159,25 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
   return failureCount < 1;
 }
+
+/** Sends a file as the raw request body (no multipart) with the CSRF header; no timeout, as a large upload may take longer than 10 s. */
+export async function apiUpload<T>(path: string, file: Blob, headers: Record<string, string>, schema?: z.ZodType<T>): Promise<T> {
+  const all: Record<string, string> = { Accept: 'application/json', 'Content-Type': file.type || 'application/octet-stream', ...headers };
+  if (csrfToken) all[CSRF_HEADER] = csrfToken;
+  let res: Response;
+  let body: unknown;
+  try {
+    res = await fetch(`${API_BASE}${path}`, { method: 'POST', headers: all, body: file, credentials: 'same-origin' });
+    body = await readBody(res);
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Please check your connection and try again.');
+  }
+  if (!res.ok) {
+    if (res.status === 401) sessionExpiredHandler?.();
+    throw toApiError(res.status, body);
+  }
+  if (!schema) return body as T;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(res.status, 'BAD_RESPONSE', 'Invalid server response.');
+  return parsed.data;
+}

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { RouteError } from './route-error.tsx';
-import { BASENAME } from './routes.ts';
+import { BASENAME, ROUTES } from './routes.ts';
 import { SessionGate } from './session-gate.tsx';
 
 /** Screens are lazy route modules exporting `Component`; their paths and titles are in routes.ts. */
@@ -13,6 +13,18 @@ export const appRoutes: RouteObject[] = [
     HydrateFallback: FullPageSpinner,
     children: [
       { index: true, lazy: () => import('./route-modules/home.tsx') },
+      { path: ROUTES.incidentView.path, lazy: () => import('./route-modules/ticket-detail.tsx') },
+      { path: ROUTES.incidentEdit.path, lazy: () => import('./route-modules/ticket-detail.tsx') },
+      { path: ROUTES.incidentAdd.path, lazy: () => import('./route-modules/ticket-detail.tsx') },
+      { path: ROUTES.serviceRequestView.path, lazy: () => import('./route-modules/ticket-detail.tsx') },
+      { path: ROUTES.serviceRequestEdit.path, lazy: () => import('./route-modules/ticket-detail.tsx') },
+      { path: ROUTES.serviceRequestAdd.path, lazy: () => import('./route-modules/ticket-detail.tsx') },
+      { path: ROUTES.incidentPick.path, lazy: () => import('./route-modules/ticket-pick.tsx') },
+      { path: ROUTES.serviceRequestPick.path, lazy: () => import('./route-modules/ticket-pick.tsx') },
+      { path: ROUTES.incidentActions.path, lazy: () => import('./route-modules/ticket-notes.tsx') },
+      { path: ROUTES.serviceRequestActions.path, lazy: () => import('./route-modules/ticket-notes.tsx') },
+      { path: ROUTES.incidentStats.path, lazy: () => import('./route-modules/ticket-stats.tsx') },
+      { path: ROUTES.incidentFiles.path, lazy: () => import('./route-modules/ticket-files.tsx') },
       // 000 §2: any other path (and every drawer item whose screen is not built yet).
       { path: '*', lazy: () => import('./route-modules/not-found.tsx') },
     ],

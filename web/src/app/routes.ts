@@ -16,10 +16,37 @@ export const ROUTES = {
   home: { path: '/', title: 'Home' },
   register: { path: '/register', title: 'New User Registration' },
   retrieve: { path: '/retrieve', title: 'Forgot Password' },
+  // Ticket view, edit, new, notes, stats and files (001 §2.1, §2.9).
+  incidentView: { path: '/incident/view/:id', title: 'View Incident' },
+  incidentEdit: { path: '/incident/edit/:id', title: 'Edit Incident' },
+  incidentAdd: { path: '/incident/add/:id', title: 'New Incident' },
+  incidentPick: { path: '/incident/add', title: 'New Incident' },
+  incidentActions: { path: '/incident/actions/:id', title: 'Incident Notes' },
+  incidentStats: { path: '/incident/stats/:id', title: 'Ticket Timeline' },
+  incidentFiles: { path: '/incident/files/:id', title: 'Ticket Files' },
+  serviceRequestView: { path: '/servicerequest/view/:id', title: 'View Service Request' },
+  serviceRequestEdit: { path: '/servicerequest/edit/:id', title: 'Update Service Request' },
+  serviceRequestAdd: { path: '/servicerequest/add/:id', title: 'New Service Request' },
+  serviceRequestPick: { path: '/servicerequest/add', title: 'New Service Request' },
+  serviceRequestActions: { path: '/servicerequest/actions/:id', title: 'Service Request Notes' },
 } as const satisfies Record<string, RouteEntry>;
 
 /** Paths that answer in the signed-in shell (register and retrieve are public pages). */
-const SHELL_ROUTES: readonly RouteEntry[] = [ROUTES.home];
+const SHELL_ROUTES: readonly RouteEntry[] = [
+  ROUTES.home,
+  ROUTES.incidentView,
+  ROUTES.incidentEdit,
+  ROUTES.incidentAdd,
+  ROUTES.incidentPick,
+  ROUTES.incidentActions,
+  ROUTES.incidentStats,
+  ROUTES.incidentFiles,
+  ROUTES.serviceRequestView,
+  ROUTES.serviceRequestEdit,
+  ROUTES.serviceRequestAdd,
+  ROUTES.serviceRequestPick,
+  ROUTES.serviceRequestActions,
+];
 
 export const NOT_FOUND_TITLE = 'Not Found';
 

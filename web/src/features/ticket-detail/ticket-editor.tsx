@@ -1,0 +1,137 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
+import { TICKET_DETAIL_MESSAGES, type SignedInUser, type TicketDetail } from '@sc/common';
+import { isApiError } from '../../api/client.ts';
+import { useSnackbar } from '../../ui/app-snackbar.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { useTicketLookups } from './api.ts';
+import { TicketFields, FactList } from './ticket-fields.tsx';
+import { ticketResolver, type BodyContext, type TicketFormValues } from './ticket-form-values.ts';
+import { fromOf, listPathOf, kindOfType } from './ticket-paths.ts';
+import { CANCEL_TEXT, CANCEL_TITLE, LeavePrompt } from './use-leave-prompt.tsx';
+
+/** 001 §4, §9: the success redirect delay. */
+export const SAVE_REDIRECT_MS = 2500;
+
+interface Props {
+  mode: 'edit' | 'add';
+  user: SignedInUser;
+  ticketType: TicketDetail['ticketType'];
+  title: string;
+  subtitle?: ReactNode;
+  /** Read-only facts above the form (number, contact, device, dates). */
+  facts: [string, ReactNode][];
+  defaultValues: TicketFormValues;
+  /** Saves the values; resolves when stored, rejects with the server's error. */
+  save: (values: TicketFormValues, ctx: BodyContext) => Promise<unknown>;
+  /** Where Cancel goes when there is no previous path. */
+  cancelPath: string;
+}
+
+/**
+ * The edit and new forms of a ticket (update-incident, new-incident, update-service-request,
+ * new-service-request): react-hook-form with the shared schema; a failed save keeps every value
+ * typed and shows the server's message; a saved form leaves after 2.5 s (001 §4).
+ */
+export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, defaultValues, save, cancelPath }: Props) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const showSnackbar = useSnackbar();
+  const lookups = useTicketLookups();
+  const isUser = user.userType === 'User';
+  const ctx = useMemo<BodyContext>(() => ({ ticketType, timeZone: user.timeZone, isUser }), [ticketType, user.timeZone, isUser]);
+  const form = useForm<TicketFormValues>({ defaultValues, resolver: ticketResolver(ctx, mode), mode: 'onTouched' });
+  const { isDirty, isSubmitting } = form.formState;
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [isSaved, setIsSaved] = useState(false);
+  const [isCancelling, setIsCancelling] = useState(false);
+  const isLeaving = useRef(false);
+  const from = fromOf(location.state);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const leave = (to: string) => {
+    isLeaving.current = true;
+    void navigate(to);
+  };
+
+  const submitValues = async (values: TicketFormValues) => {
+    setSaveError(null);
+    try {
+      await save(values, ctx);
+      isLeaving.current = true;
+      setIsSaved(true);
+      showSnackbar(TICKET_DETAIL_MESSAGES.saved, { severity: 'success' });
+      timer.current = setTimeout(() => leave(from ?? listPathOf(kindOfType(ticketType))), SAVE_REDIRECT_MS);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      if (isApiError(e) && e.fieldErrors) {
+        for (const [field, text] of Object.entries(e.fieldErrors)) {
+          if (field in defaultValues) form.setError(field as keyof TicketFormValues, { type: 'server', message: text });
+        }
+      }
+      setSaveError(message);
+      showSnackbar(message, { severity: 'error' });
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void form.handleSubmit(submitValues)(e)} sx={{ maxWidth: 960 }} aria-label={title}>
+      <LeavePrompt when={isDirty && !isSaved} isLeaving={isLeaving} />
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        toolbar={
+          <>
+            <Button
+              type="submit"
+              variant="contained"
+              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SaveOutlinedIcon />}
+              disabled={isSubmitting || isSaved}
+            >
+              Save
+            </Button>
+            <Button variant="outlined" onClick={() => setIsCancelling(true)} disabled={isSaved}>
+              Cancel
+            </Button>
+          </>
+        }
+      />
+      {saveError && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {saveError}
+          {saveError === TICKET_DETAIL_MESSAGES.conflict && ' What you typed is kept below: copy it, then reload the page to edit the latest version.'}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 3 }}>
+        <FactList items={facts} />
+        <TicketFields
+          control={form.control}
+          lookups={lookups.data}
+          isRequest={ticketType === 'ServiceRequest'}
+          isUser={isUser}
+          showStatus={mode === 'edit'}
+          disabled={isSaved}
+        />
+      </Paper>
+      <ConfirmDialog
+        open={isCancelling}
+        title={CANCEL_TITLE}
+        text={CANCEL_TEXT}
+        onConfirm={() => {
+          setIsCancelling(false);
+          leave(from ?? cancelPath);
+        }}
+        onCancel={() => setIsCancelling(false)}
+      />
+    </Box>
+  );
+}

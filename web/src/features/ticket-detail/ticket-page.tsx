@@ -1,0 +1,136 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import { TICKET_MESSAGES, type SignedInUser, type UpdateTicketRequest, type CreateTicketRequest } from '@sc/common';
+import { useSnackbar } from '../../ui/app-snackbar.tsx';
+import { formatDateTime } from '../../ui/dates.ts';
+import { StatusChip } from '../../ui/status-chip.tsx';
+import { createTicket, useNewTicketDraft, useTicket, useUpdateTicket, type DraftParams } from './api.ts';
+import { TicketEditor } from './ticket-editor.tsx';
+import { createBody, updateBody, valuesOfDraft, valuesOfTicket } from './ticket-form-values.ts';
+import { fromOf, listPathOf, ticketPath, typeOfKind, type TicketKind, type TicketMode } from './ticket-paths.ts';
+import { TicketView, typeLabel } from './ticket-view.tsx';
+
+const TITLES: Record<TicketKind, Record<TicketMode, string>> = {
+  incident: { view: 'View Incident', edit: 'Edit Incident', add: 'New Incident' },
+  servicerequest: { view: 'View Service Request', edit: 'Update Service Request', add: 'New Service Request' },
+};
+
+/** A refusal or a failed load: the server's message on the page and in an error snackbar (001 §8). */
+export function TicketLoadError({ message }: { message: string }) {
+  const showSnackbar = useSnackbar();
+  useEffect(() => showSnackbar(message, { severity: 'error' }), [message, showSnackbar]);
+  return (
+    <Alert severity="error" sx={{ maxWidth: 960 }}>
+      {message}
+    </Alert>
+  );
+}
+
+export function TicketSkeleton() {
+  return (
+    <Box sx={{ maxWidth: 960 }} aria-busy="true" aria-label="Loading">
+      <Skeleton variant="text" width="40%" height={48} />
+      <Skeleton variant="rounded" height={320} sx={{ mt: 2 }} />
+    </Box>
+  );
+}
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : 'An Error Occurred');
+
+/** /incident|servicerequest/view|edit|add/{id} (001 §2.1, §2.9, §4, §5). */
+export function TicketPage({ kind, mode, user }: { kind: TicketKind; mode: TicketMode; user: SignedInUser }) {
+  const { id = '' } = useParams();
+  if (mode === 'add') return <NewTicket key={`${kind}-${id}`} kind={kind} user={user} routeId={id} />;
+  const ticketId = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(ticketId) || ticketId < 1) return <TicketLoadError message="Not Found" />;
+  return <ExistingTicket key={`${kind}-${mode}-${ticketId}`} kind={kind} mode={mode} user={user} ticketId={ticketId} />;
+}
+
+function ExistingTicket({ kind, mode, user, ticketId }: { kind: TicketKind; mode: 'view' | 'edit'; user: SignedInUser; ticketId: number }) {
+  const location = useLocation();
+  const query = useTicket(ticketId);
+  const update = useUpdateTicket(ticketId);
+  const ticket = query.data;
+
+  if (query.isPending) return <TicketSkeleton />;
+  if (query.isError || !ticket) return <TicketLoadError message={errorText(query.error)} />;
+
+  // 001 §2.9: an incident whose IncidentType is not 'Incident' opens as a service request.
+  if (kind === 'incident' && ticket.ticketType !== 'Incident') return <Navigate replace to={ticketPath('servicerequest', 'edit', ticket.id)} state={location.state as unknown} />;
+  if (kind === 'servicerequest' && ticket.ticketType === 'Incident') return <Navigate replace to={ticketPath('incident', mode, ticket.id)} state={location.state as unknown} />;
+
+  if (mode === 'edit' && !ticket.canEdit) return <EditRefused kind={kind} ticketId={ticket.id} message={ticket.editRefusal ?? TICKET_MESSAGES.notAuthorizedToEdit} />;
+  if (mode === 'view') return <TicketView ticket={ticket} user={user} />;
+
+  const tz = user.timeZone;
+  return (
+    <TicketEditor
+      mode="edit"
+      user={user}
+      ticketType={ticket.ticketType}
+      title={`${TITLES[kind].edit} ${ticket.ticketNo}`}
+      facts={[
+        ['Number', ticket.ticketNo],
+        ['Type', typeLabel(ticket.ticketType)],
+        ['Status', <StatusChip key="s" status={ticket.status} />],
+        ['Contact', ticket.contactName],
+        ['Device', ticket.deviceName],
+        ['Opened', formatDateTime(ticket.openDate, tz)],
+        ['Closed', ticket.closedDate ? formatDateTime(ticket.closedDate, tz) : null],
+      ]}
+      defaultValues={valuesOfTicket(ticket, tz)}
+      save={(values, ctx) => update.mutateAsync(updateBody(values, ctx, ticket.version) as UpdateTicketRequest)}
+      cancelPath={ticketPath(kind, 'view', ticket.id)}
+    />
+  );
+}
+
+/** 001 §5: a User or OperatorLimited who is not the ticket's contact is sent to the view route with the message. */
+function EditRefused({ kind, ticketId, message }: { kind: TicketKind; ticketId: number; message: string }) {
+  const showSnackbar = useSnackbar();
+  const location = useLocation();
+  useEffect(() => showSnackbar(message, { severity: 'error' }), [message, showSnackbar]);
+  return <Navigate replace to={ticketPath(kind, 'view', ticketId)} state={location.state as unknown} />;
+}
+
+const CREATE_TYPES: readonly DraftParams['type'][] = ['contact', 'device', 'primaryContact'];
+const DEVICE_TYPES: readonly DraftParams['devicetype'][] = ['device', 'kaseya', 'ncentral'];
+
+function NewTicket({ kind, user, routeId }: { kind: TicketKind; user: SignedInUser; routeId: string }) {
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const rawType = search.get('type') ?? 'contact';
+  const rawDevice = search.get('devicetype') ?? 'device';
+  const type = CREATE_TYPES.find((t) => t === rawType);
+  const devicetype = DEVICE_TYPES.find((t) => t === rawDevice);
+  const params: DraftParams = { type: type ?? 'contact', id: routeId, devicetype: devicetype ?? 'device' };
+  const draft = useNewTicketDraft(params, !!type && !!devicetype);
+  const ticketType = typeOfKind(kind);
+
+  if (!type || !devicetype) return <TicketLoadError message="Invalid Parameters..." />;
+  if (draft.isPending) return <TicketSkeleton />;
+  if (draft.isError) return <TicketLoadError message={errorText(draft.error)} />;
+  const d = draft.data;
+  const facts: [string, ReactNode][] = [
+    ['Type', typeLabel(ticketType)],
+    ['Contact', d.contactName],
+    ['Device', d.deviceName],
+  ];
+  return (
+    <TicketEditor
+      mode="add"
+      user={user}
+      ticketType={ticketType}
+      title={TITLES[kind].add}
+      facts={facts}
+      defaultValues={valuesOfDraft(d)}
+      save={(values, ctx) => createTicket(params.type, createBody(values, ctx, d) as CreateTicketRequest)}
+      cancelPath={fromOf(location.state) ?? listPathOf(kind)}
+    />
+  );
+}
+
+export { TITLES as TICKET_TITLES };
