@@ -7,3 +7,4 @@ export * from './system.ts';
 export * from './ticket-rules.ts';
 export * from './tickets.ts';
 export * from './ticket-detail.ts';
+export * from './contacts.ts';

@@ -16,6 +16,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { ticketDetailModule } from './modules/ticket-detail/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
+import { contactRoutes } from './modules/contacts/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, { prefix: '/api/v1', db, config });
   await app.register(ticketDetailModule, { db, config });
   await app.register(ticketRoutes, { prefix: '/api/v1', db, config });
+  await app.register(contactRoutes, { prefix: '/api/v1', db, config });
 
   registerSpa(app, deps.webDist ?? defaultWebDist());
   return app;
