@@ -8,3 +8,4 @@ export * from './ticket-rules.ts';
 export * from './tickets.ts';
 export * from './ticket-detail.ts';
 export * from './contacts.ts';
+export * from './devices.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { CONTACT_MESSAGES, type ContactDetail, type ContactListResponse } from '@sc/common';
+import { CONTACT_MESSAGES, type ContactDetail, type ContactListResponse, type ContactTicketsResponse, type ErrorResponse } from '@sc/common';
 import { customers, sessions } from '../src/db/schema/index.ts';
 import { makeContact, makeWebUser } from '../src/db/seed/factories.ts';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
@@ -52,7 +52,7 @@ describe('refusals', () => {
     for (const r of routes(admin.session.user.contactId)) {
       const res = await call(others[who], r);
       expect(res.statusCode, `${r[0]} ${r[1]}`).toBe(403);
-      expect(res.json().message).toBe('Not Authorized');
+      expect(res.json<ErrorResponse>().message).toBe('Not Authorized');
     }
   });
 
@@ -67,7 +67,7 @@ describe('refusals', () => {
     for (const r of routes(globexContactId).filter(([, url]) => /contacts\/\d+/.test(url))) {
       const res = await call(admin, r);
       expect(res.statusCode, `${r[0]} ${r[1]}`).toBe(403);
-      expect(res.json().message).toBe(CONTACT_MESSAGES.notAuthorized);
+      expect(res.json<ErrorResponse>().message).toBe(CONTACT_MESSAGES.notAuthorized);
     }
     const list = (await globexAdmin.get('/api/v1/contacts?pageSize=100')).json<ContactListResponse>();
     expect(list.rows.every((r) => r.cid !== acmeCid)).toBe(true);
@@ -77,8 +77,8 @@ describe('refusals', () => {
     expect((await admin.get('/api/v1/contacts/999999')).statusCode).toBe(404);
     const bad = await admin.post('/api/v1/contacts', { ...body, firstName: '', email: 'nope' });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fieldErrors)).toEqual(expect.arrayContaining(['firstName', 'email']));
-    expect((await admin.get('/api/v1/contacts?sort=password')).json().fieldErrors).toHaveProperty('sort');
+    expect(Object.keys(bad.json<ErrorResponse>().fieldErrors!)).toEqual(expect.arrayContaining(['firstName', 'email']));
+    expect((await admin.get('/api/v1/contacts?sort=password')).json<ErrorResponse>().fieldErrors).toHaveProperty('sort');
   });
 });
 
@@ -190,7 +190,7 @@ describe('contact sub-pages', () => {
     const id = others.user.session.user.contactId;
     const inc = await admin.get(`/api/v1/contacts/${id}/tickets?type=Incident`);
     expect(inc.statusCode).toBe(200);
-    expect(inc.json().total).toBeGreaterThan(0);
+    expect(inc.json<ContactTicketsResponse>().total).toBeGreaterThan(0);
     const prefs = await admin.get(`/api/v1/contacts/${id}/email-preferences`);
     expect(prefs.statusCode).toBe(200);
     expect(prefs.json()).toHaveProperty('optOutMarketing');
