@@ -60,7 +60,7 @@ export const ZContactListRequestSchema = z.object({
   /** IncludeInactive of All Contacts: disabled contacts are left out unless asked. */
   includeInactive: zBool.optional(),
 });
-export type ContactListRequest = z.input<typeof ZContactListRequestSchema>;
+export type ContactListRequest = Partial<z.output<typeof ZContactListRequestSchema>>;
 
 export const ZContactExportRequestSchema = ZContactListRequestSchema.omit({ page: true, pageSize: true });
 

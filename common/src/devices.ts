@@ -45,7 +45,7 @@ export const ZDeviceListRequestSchema = z.object({
   /** Devices by ContactID; a User always gets its own contact whatever this says. */
   contactId: zId.optional(),
 });
-export type DeviceListRequest = z.input<typeof ZDeviceListRequestSchema>;
+export type DeviceListRequest = Partial<z.output<typeof ZDeviceListRequestSchema>>;
 
 export const ZDeviceSchema = z.object({
   id: z.number().int(),

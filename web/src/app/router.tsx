@@ -13,6 +13,14 @@ export const appRoutes: RouteObject[] = [
     HydrateFallback: FullPageSpinner,
     children: [
       { index: true, lazy: () => import('./route-modules/home.tsx') },
+      { path: 'contacts', lazy: () => import('./route-modules/contacts-list.tsx') },
+      { path: 'contacts/add', lazy: () => import('./route-modules/contact-form.tsx') },
+      { path: 'contacts/edit/:id', lazy: () => import('./route-modules/contact-form.tsx') },
+      { path: 'contacts/view/:id', lazy: () => import('./route-modules/contact-form.tsx') },
+      { path: 'contact/:sub/:id', lazy: () => import('./route-modules/contact-sub.tsx') },
+      { path: 'devices', lazy: () => import('./route-modules/devices.tsx') },
+      { path: 'devices/add', lazy: () => import('./route-modules/device-form.tsx') },
+      { path: 'devices/edit/:id', lazy: () => import('./route-modules/device-form.tsx') },
       // 000 §2: any other path (and every drawer item whose screen is not built yet).
       { path: '*', lazy: () => import('./route-modules/not-found.tsx') },
     ],

@@ -16,10 +16,32 @@ export const ROUTES = {
   home: { path: '/', title: 'Home' },
   register: { path: '/register', title: 'New User Registration' },
   retrieve: { path: '/retrieve', title: 'Forgot Password' },
+  contacts: { path: '/contacts', title: 'All Contacts' },
+  contactAdd: { path: '/contacts/add', title: 'New Contact' },
+  contactEdit: { path: '/contacts/edit/:id', title: 'Edit Contact' },
+  contactView: { path: '/contacts/view/:id', title: 'Contact' },
+  newInvites: { path: '/contacts/new-invites', title: 'Invite Contacts' },
+  viewInvites: { path: '/contacts/view-invites', title: 'Invitations' },
+  contactSub: { path: '/contact/:sub/:id', title: 'Contact' },
+  devices: { path: '/devices', title: 'Devices' },
+  deviceAdd: { path: '/devices/add', title: 'New Device' },
+  deviceEdit: { path: '/devices/edit/:id', title: 'Edit Device' },
 } as const satisfies Record<string, RouteEntry>;
 
 /** Paths that answer in the signed-in shell (register and retrieve are public pages). */
-const SHELL_ROUTES: readonly RouteEntry[] = [ROUTES.home];
+const SHELL_ROUTES: readonly RouteEntry[] = [
+  ROUTES.home,
+  ROUTES.contacts,
+  ROUTES.contactAdd,
+  ROUTES.contactEdit,
+  ROUTES.contactView,
+  ROUTES.newInvites,
+  ROUTES.viewInvites,
+  ROUTES.contactSub,
+  ROUTES.devices,
+  ROUTES.deviceAdd,
+  ROUTES.deviceEdit,
+];
 
 export const NOT_FOUND_TITLE = 'Not Found';
 

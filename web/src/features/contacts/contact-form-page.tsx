@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -80,9 +80,15 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
   const [confirm, setConfirm] = useState<null | 'save' | 'cancel' | 'disable' | 'approve'>(null);
   const [errorText, setErrorText] = useState<string | null>(null);
   const [accessOpen, setAccessOpen] = useState(false);
-  const [isSaved, setIsSaved] = useState(false);
-  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+  // 'saved': the success message shows, then /contacts after 2.5 s; 'cancelled': leave at once.
+  const [done, setDone] = useState<null | 'saved' | 'cancelled'>(null);
+  const isSaved = done !== null;
+  useEffect(() => {
+    if (done === null) return;
+    const target = done === 'saved' || !contact ? '/contacts' : `/contacts/view/${contact.id}`;
+    const timer = setTimeout(() => void navigate(target), done === 'saved' ? CONTACT_SAVED_REDIRECT_MS : 0);
+    return () => clearTimeout(timer);
+  }, [done, contact, navigate]);
 
   const isEditing = mode !== 'view';
   const form = useForm<ContactSaveRequest, unknown, ContactSaveValues>({
@@ -96,9 +102,8 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
     try {
       await save.mutateAsync({ id: contact?.id, body: values });
       setConfirm(null);
-      setIsSaved(true);
+      setDone('saved');
       showSnackbar(CONTACT_MESSAGES.saved, { severity: 'success' });
-      redirectTimer.current = setTimeout(() => void navigate('/contacts'), CONTACT_SAVED_REDIRECT_MS);
     } catch (e) {
       setConfirm(null);
       if (isApiError(e) && e.fieldErrors) {
@@ -128,7 +133,7 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
       render={({ field, fieldState }) => (
         <TextField
           {...field}
-          value={(field.value as string | null | undefined) ?? ''}
+          value={field.value ?? ''}
           label={label}
           type={extra.type}
           autoComplete={extra.autoComplete}
@@ -259,9 +264,8 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
         title={CONTACT_MESSAGES.cancelTitle}
         text={CONTACT_MESSAGES.cancelText}
         onConfirm={() => {
-          setIsSaved(true);
           setConfirm(null);
-          setTimeout(() => void navigate(contact ? `/contacts/view/${contact.id}` : '/contacts'), 0);
+          setDone('cancelled');
         }}
         onCancel={() => setConfirm(null)}
       />

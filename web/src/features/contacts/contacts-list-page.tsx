@@ -12,7 +12,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
-import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, type GridCellParams, type GridColDef, type GridRowParams, type GridSortModel } from '@mui/x-data-grid';
 import { CONTACT_MESSAGES, CONTACT_SEARCH_DEBOUNCE_MS, CONTACT_SORT_KEYS, CONTACTS_PAGE_SIZE, formatPhone, MESSAGES, type ContactRow, type ContactSortKey } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
@@ -161,9 +161,9 @@ export function ContactsListPage() {
               update({ sort: first && isSortKey(first.field) ? first.field : null, dir: first?.sort ?? null, page: null });
             }}
             rowSelectionModel={{ type: 'include', ids: new Set(selectedId === null ? [] : [selectedId]) }}
-            onRowClick={({ row }) => setSelectedId(row.id)}
-            onRowDoubleClick={({ row }) => void navigate(`/contacts/view/${row.id}`)}
-            onCellKeyDown={({ row }, e) => {
+            onRowClick={({ row }: GridRowParams<ContactRow>) => setSelectedId(row.id)}
+            onRowDoubleClick={({ row }: GridRowParams<ContactRow>) => void navigate(`/contacts/view/${row.id}`)}
+            onCellKeyDown={({ row }: GridCellParams<ContactRow>, e) => {
               if (e.key === 'Enter') void navigate(`/contacts/view/${row.id}`);
             }}
             localeText={{ noRowsLabel: search ? 'No items were found - please modify your search criteria' : 'There are no items to display.' }}
