@@ -9,3 +9,4 @@ export * from './tickets.ts';
 export * from './ticket-detail.ts';
 export * from './contacts.ts';
 export * from './devices.ts';
+export * from './invitations.ts';

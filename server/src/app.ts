@@ -18,6 +18,7 @@ import { ticketDetailModule } from './modules/ticket-detail/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
+import { invitationRoutes } from './modules/invitations/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ticketRoutes, { prefix: '/api/v1', db, config });
   await app.register(contactRoutes, { prefix: '/api/v1', db, config });
   await app.register(deviceRoutes, { prefix: '/api/v1', db, config });
+  await app.register(invitationRoutes, { prefix: '/api/v1', db, config });
 
   registerSpa(app, deps.webDist ?? defaultWebDist());
   return app;
