@@ -205,6 +205,89 @@ describe('contacts export', () => {
   });
 });
 
+interface CandidateLike {
+  contactId: number;
+  email: string | null;
+  isInvited: boolean;
+  isActive: boolean;
+  isHdSharedOperator: boolean;
+}
+
+describe('invitations', () => {
+  it('invites two contacts and sees the invitations in view-invites', async () => {
+    const all = await apiGet<{ rows: CandidateLike[] }>(page, '/invitations/candidates?pageSize=100');
+    const picks = all.rows.filter((c) => c.email && !c.isInvited && !c.isActive).slice(0, 2);
+    expect(picks).toHaveLength(2);
+
+    await page.goto(spa('/contacts/new-invites'));
+    const grid = page.getByRole('grid', { name: 'Contacts to invite' });
+    await grid.getByRole('row').nth(1).waitFor();
+    const send = page.getByRole('button', { name: 'Send Invitations' });
+    expect(await send.isDisabled()).toBe(true);
+
+    // An active account cannot be selected and its user type is locked.
+    await page.getByLabel('Search contacts').fill('admin@acme.example');
+    const adminRow = grid.getByRole('row').filter({ hasText: 'admin@acme.example' });
+    await adminRow.waitFor();
+    expect(await adminRow.getByRole('checkbox').isDisabled()).toBe(true);
+    expect(await adminRow.getByRole('combobox').isDisabled()).toBe(true);
+
+    for (const [i, c] of picks.entries()) {
+      await page.getByLabel('Search contacts').fill(c.email!);
+      const row = grid.getByRole('row').filter({ hasText: c.email! });
+      await row.waitFor();
+      await grid.getByRole('row').nth(2).waitFor({ state: 'detached' });
+      if (i === 1) await row.getByRole('combobox').selectOption('OperatorLimited');
+      await row.getByRole('checkbox').check();
+    }
+    await screenshot(page, 'new-invites-desktop');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await send.click();
+    const dialog = page.getByRole('dialog', { name: 'Send Invitations' });
+    await dialog.getByText('Are you sure you want to send/re-send invitations to 2 contacts?').waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.getByText(/^Invitations sent successfully to 2 contacts with runid: [0-9a-f-]{36}$/).waitFor();
+    expect(await send.isDisabled()).toBe(true);
+
+    await page.goto(spa('/contacts/view-invites'));
+    const invites = page.getByRole('grid', { name: 'Invitations' });
+    await invites.getByRole('row').nth(1).waitFor();
+    for (const c of picks) {
+      await page.getByLabel('Search invitations').fill(c.email!);
+      await invites.getByRole('row').filter({ hasText: c.email! }).waitFor();
+    }
+    await invites.getByRole('row').filter({ hasText: 'Operator Ltd.' }).waitFor();
+    await page.getByLabel('Search invitations').fill('');
+    await invites.getByRole('row').nth(2).waitFor();
+    await screenshot(page, 'view-invites-desktop');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toBe('INVITES_CMS_1_10.csv');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sc-invites-')), 'invites.csv');
+    await download.saveAs(file);
+    const csv = fs.readFileSync(file, 'utf8');
+    expect(csv).toContain('"Email Address"');
+    expect(csv).toContain(picks[0]!.email!);
+  });
+
+  it('deletes an invitation after confirmation', async () => {
+    await page.goto(spa('/contacts/view-invites'));
+    const invites = page.getByRole('grid', { name: 'Invitations' });
+    await invites.getByRole('row').nth(1).waitFor();
+    const before = (await apiGet<{ total: number }>(page, '/invitations')).total;
+    const del = page.getByRole('button', { name: 'Delete' });
+    expect(await del.isDisabled()).toBe(true);
+    await invites.getByRole('row').nth(1).getByRole('checkbox').check();
+    await del.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Invitations' });
+    await dialog.getByText('Are you sure you want to delete invitations for 1 contacts?').waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.getByText(/^Invitations successfully deleted for: 1 contacts with runId: [0-9a-f-]{36}$/).waitFor();
+    expect((await apiGet<{ total: number }>(page, '/invitations')).total).toBe(before - 1);
+  });
+});
+
 describe('devices', () => {
   it('a User sees its own devices in the split pane with the first one selected', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });

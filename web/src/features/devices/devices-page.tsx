@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -106,12 +107,14 @@ export function DevicesPage({ canEdit }: { canEdit: boolean }) {
           ) : (
             <List aria-label="Devices" sx={{ maxHeight: { xs: 320, md: 560 }, overflow: 'auto' }}>
               {rows.map((d) => (
-                <ListItemButton key={d.id} selected={d.id === selectedId} onClick={() => setSelectedId(d.id)} aria-current={d.id === selectedId ? 'true' : undefined}>
-                  <ListItemIcon sx={{ minWidth: 40 }}>
-                    <DeviceIcon type={d.deviceType} />
-                  </ListItemIcon>
-                  <ListItemText primary={d.deviceName} secondary={d.deviceType ?? '—'} />
-                </ListItemButton>
+                <ListItem key={d.id} disablePadding>
+                  <ListItemButton selected={d.id === selectedId} onClick={() => setSelectedId(d.id)} aria-current={d.id === selectedId ? 'true' : undefined}>
+                    <ListItemIcon sx={{ minWidth: 40 }}>
+                      <DeviceIcon type={d.deviceType} />
+                    </ListItemIcon>
+                    <ListItemText primary={d.deviceName} secondary={d.deviceType ?? '—'} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}
