@@ -203,3 +203,13 @@ export const ZContactSurveysResponseSchema = z.object({
 export type ContactSurveysResponse = z.infer<typeof ZContactSurveysResponseSchema>;
 
 export const ZContactActionResponseSchema = z.object({ id: z.number().int(), ok: z.literal(true) });
+
+/** The original's delete-contact / contact-approve-authenticated body: the contact id (number, numeric string or { id }). */
+export const ZContactIdCompatRequestSchema = z.union([
+  z.number().int().positive().max(2_147_483_647),
+  z
+    .string()
+    .regex(/^\d{1,10}$/, 'Expected a contact id')
+    .transform(Number),
+  z.object({ id: z.number().int().positive().max(2_147_483_647) }).transform((o) => o.id),
+]);

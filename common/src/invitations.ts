@@ -113,3 +113,20 @@ export const ZInviteExportRequestSchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(2000).default(INVITES_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),
 });
+
+/** The original's invite-send payload: a list of contacts (the user is taken from the session). */
+export const ZInviteSendCompatRequestSchema = z
+  .array(
+    z.object({
+      ContactID: z.number().int().positive(),
+      UserType: z.enum(USER_TYPES),
+      FirstName: z.string().optional(),
+      LastName: z.string().optional(),
+      EmailAddress: z.string().optional(),
+      PrimaryContactID: z.number().int().nullable().optional(),
+    }),
+  )
+  .min(1, 'Select at least one contact')
+  .max(INVITES_BATCH_MAX);
+/** The original's delete-invite payload: a list of CCWebInvitationID. */
+export const ZInviteDeleteCompatRequestSchema = z.array(z.number().int().positive()).min(1, 'Select at least one invitation').max(INVITES_BATCH_MAX);

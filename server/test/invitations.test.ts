@@ -155,3 +155,28 @@ describe('CSV export', () => {
     expect(row).toContain(`"'=1+1","'@SUM(A1)"`);
   });
 });
+
+describe('web APIs of the original portal', () => {
+  const base = '/app/kapps/customer-portal/webApis';
+
+  it('invite-send, delete-invite, contact-approve-authenticated and delete-contact use the same rules', async () => {
+    const c = await fresh({ email: 'compat.invite@acme.example' });
+    for (const who of others) {
+      expect((await who.post(`${base}/invite-send`, [{ ContactID: c.id, UserType: 'User' }])).statusCode).toBe(403);
+      expect((await who.post(`${base}/delete-contact?timeout=30`, c.id)).statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'POST', url: `${base}/delete-invite`, payload: [1] })).statusCode).toBe(401);
+    const sent = await admin.post(`${base}/invite-send`, [{ ContactID: c.id, UserType: 'User', FirstName: c.firstName, LastName: c.lastName, EmailAddress: c.email, PrimaryContactID: c.primaryContactId }]);
+    expect(sent.statusCode).toBe(200);
+    const [inv] = await t.database.db.select().from(invitations).where(eq(invitations.runId, sent.json<InviteRunResponse>().runId));
+    const del = await admin.post(`${base}/delete-invite`, [inv!.id]);
+    expect(del.statusCode).toBe(200);
+    expect(del.json<InviteRunResponse>()).toMatchObject({ count: 1 });
+
+    const pending = await fresh({ isPending: true });
+    expect((await globexAdmin.post(`${base}/contact-approve-authenticated?timeout=10`, pending.id)).statusCode).toBe(403);
+    expect((await admin.post(`${base}/contact-approve-authenticated?timeout=10`, pending.id)).statusCode).toBe(200);
+    expect((await admin.post(`${base}/delete-contact?timeout=30`, { id: pending.id })).statusCode).toBe(200);
+    expect((await admin.post(`${base}/delete-contact`, { id: 'abc' })).statusCode).toBe(400);
+  });
+});
