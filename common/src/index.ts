@@ -8,3 +8,6 @@ export * from './ticket-rules.ts';
 export * from './tickets.ts';
 export * from './ticket-detail.ts';
 export * from './ticket-picker.ts';
+export * from './contacts.ts';
+export * from './devices.ts';
+export * from './invitations.ts';

@@ -17,6 +17,10 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { ticketDetailModule } from './modules/ticket-detail/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { ticketPickerRoutes } from './modules/ticket-picker/routes.ts';
+import { contactRoutes } from './modules/contacts/routes.ts';
+import { deviceRoutes } from './modules/devices/routes.ts';
+import { invitationRoutes } from './modules/invitations/routes.ts';
+import { contactCompatRoutes } from './modules/invitations/compat.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -85,6 +89,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ticketDetailModule, { db, config });
   await app.register(ticketRoutes, { prefix: '/api/v1', db, config });
   await app.register(ticketPickerRoutes, { prefix: '/api/v1', db, config });
+  await app.register(contactRoutes, { prefix: '/api/v1', db, config });
+  await app.register(deviceRoutes, { prefix: '/api/v1', db, config });
+  await app.register(invitationRoutes, { prefix: '/api/v1', db, config });
+  await app.register(contactCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
 
   registerSpa(app, deps.webDist ?? defaultWebDist());
   return app;

@@ -29,6 +29,16 @@ export const ROUTES = {
   serviceRequestAdd: { path: '/servicerequest/add/:id', title: 'New Service Request' },
   serviceRequestPick: { path: '/servicerequest/add', title: 'New Service Request' },
   serviceRequestActions: { path: '/servicerequest/actions/:id', title: 'Service Request Notes' },
+  contacts: { path: '/contacts', title: 'All Contacts' },
+  contactAdd: { path: '/contacts/add', title: 'New Contact' },
+  contactEdit: { path: '/contacts/edit/:id', title: 'Edit Contact' },
+  contactView: { path: '/contacts/view/:id', title: 'Contact' },
+  newInvites: { path: '/contacts/new-invites', title: 'Invite Contacts' },
+  viewInvites: { path: '/contacts/view-invites', title: 'Invitations' },
+  contactSub: { path: '/contact/:sub/:id', title: 'Contact' },
+  devices: { path: '/devices', title: 'Devices' },
+  deviceAdd: { path: '/devices/add', title: 'New Device' },
+  deviceEdit: { path: '/devices/edit/:id', title: 'Edit Device' },
 } as const satisfies Record<string, RouteEntry>;
 
 /** Paths that answer in the signed-in shell (register and retrieve are public pages). */
@@ -46,6 +56,16 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.serviceRequestAdd,
   ROUTES.serviceRequestPick,
   ROUTES.serviceRequestActions,
+  ROUTES.contacts,
+  ROUTES.contactAdd,
+  ROUTES.contactEdit,
+  ROUTES.contactView,
+  ROUTES.newInvites,
+  ROUTES.viewInvites,
+  ROUTES.contactSub,
+  ROUTES.devices,
+  ROUTES.deviceAdd,
+  ROUTES.deviceEdit,
 ];
 
 export const NOT_FOUND_TITLE = 'Not Found';

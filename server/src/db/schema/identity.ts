@@ -103,6 +103,10 @@ export const contacts = pgTable(
     index('contacts_cid_first_idx').on(t.cid, t.firstName),
     index('contacts_cid_email_idx').on(t.cid, t.email),
     index('contacts_cid_pending_idx').on(t.cid, t.isPending),
+    // The contacts list sorts by every shown column (001 §2.6).
+    index('contacts_cid_direct_phone_idx').on(t.cid, t.directPhone),
+    index('contacts_cid_mobile_phone_idx').on(t.cid, t.mobilePhone),
+    index('contacts_cid_title_idx').on(t.cid, t.title),
     index('contacts_search_trgm').using(
       'gin',
       sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || coalesce(${t.email}, '')) gin_trgm_ops`,

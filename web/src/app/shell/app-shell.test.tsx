@@ -32,7 +32,7 @@ describe('signed-in shell', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     fireEvent.click(within(nav).getByRole('link', { name: 'Devices' }));
-    expect(await screen.findByText(MESSAGES.noMatchForPath)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Devices', level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/devices');
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull());
   });

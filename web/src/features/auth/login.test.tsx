@@ -84,9 +84,9 @@ describe('login page', () => {
     type('Password', 'correct horse');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByText(MESSAGES.noMatchForPath)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Devices', level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/devices');
-    expect(document.title).toBe('Acme Corp - Support Center - Not Found');
+    expect(document.title).toBe('Acme Corp - Support Center - Devices');
   });
 });
 

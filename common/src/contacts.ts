@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { ZUserTypeSchema } from './user-types.ts';
+
+// Contacts (001 §2.2, §2.6, §3 Contact, §5, §7 All Contacts / Contact by ID / AllContactsExport,
+// delete-contact, contact-approve-authenticated). Administrator only (001 §6, navigation.canManageContacts).
+
+/** 001 §9: the contacts list shows 20 rows a page. */
+export const CONTACTS_PAGE_SIZE = 20;
+/** 001 §9: the export is page 1 with page size 2000. */
+export const CONTACTS_EXPORT_LIMIT = 2000;
+/** 001 §9: search debounce. */
+export const CONTACT_SEARCH_DEBOUNCE_MS = 800;
+/** 001 §9: success redirect delay. */
+export const CONTACT_SAVED_REDIRECT_MS = 2500;
+
+/** 001 §2.6: sortable by FirstName, LastName, EmailAddress, DirectPhone, MobilePhone, Title; default ContactID. */
+export const CONTACT_SORT_KEYS = ['id', 'firstName', 'lastName', 'email', 'directPhone', 'mobilePhone', 'title'] as const;
+export type ContactSortKey = (typeof CONTACT_SORT_KEYS)[number];
+
+export const CONTACT_MESSAGES = {
+  notAuthorized: "You're not authorized to view/edit this contact",
+  saved: 'Contact data has been successfully saved',
+  accessSaved: 'CMS Access changes saved',
+  loadFailed: 'An Error Occurred',
+  saveTitle: 'Save Changes?',
+  saveText: "You're about to update contact record",
+  cancelTitle: 'Are you sure?',
+  cancelText: 'If you have unsaved changes, they will be lost.',
+  leavePage: 'Are you sure you want to leave?',
+  disableText: 'Are you sure you want to disable this contact?',
+  approveText: 'Are you sure you want to approve this contact?',
+  exportTitle: 'Export Contacts',
+  notPending: 'This contact is not pending approval',
+  disableFailed: (last: string, first: string, message: string) => `Failed to disable contact for: ${last}, ${first} ${message}`,
+  approveFailed: (last: string, first: string, message: string) => `Failed to approve contact for: ${last}, ${first} ${message}`,
+} as const;
+
+/** Phone numbers as (xxx) xxx-xxxx (001 §2.6); anything that is not 10 digits (or 1 + 10) is shown as typed. */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const digits = phone.replace(/\D/g, '');
+  const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  if (ten.length !== 10) return phone;
+  return `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}`;
+}
+
+const zId = z.coerce.number().int().positive();
+const zBool = z.union([z.boolean(), z.stringbool()]);
+
+export const ZContactIdParamsSchema = z.object({ id: zId });
+
+export const ZContactListRequestSchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(CONTACTS_PAGE_SIZE),
+  sort: z.enum(CONTACT_SORT_KEYS).default('id'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+  search: z.string().trim().max(200).optional(),
+  /** IsPending filter of All Contacts. */
+  isPending: zBool.optional(),
+  /** IncludeInactive of All Contacts: disabled contacts are left out unless asked. */
+  includeInactive: zBool.optional(),
+});
+export type ContactListRequest = Partial<z.output<typeof ZContactListRequestSchema>>;
+
+export const ZContactExportRequestSchema = ZContactListRequestSchema.omit({ page: true, pageSize: true });
+
+export const ZContactRowSchema = z.object({
+  id: z.number().int(),
+  cid: z.number().int(),
+  firstName: z.string(),
+  middleInitial: z.string().nullable(),
+  lastName: z.string(),
+  displayName: z.string(),
+  organizationName: z.string(),
+  email: z.string().nullable(),
+  directPhone: z.string().nullable(),
+  mobilePhone: z.string().nullable(),
+  title: z.string().nullable(),
+  isVip: z.boolean(),
+  isPending: z.boolean(),
+  isActive: z.boolean(),
+});
+export type ContactRow = z.infer<typeof ZContactRowSchema>;
+
+export const ZContactListResponseSchema = z.object({
+  rows: z.array(ZContactRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ContactListResponse = z.infer<typeof ZContactListResponseSchema>;
+
+/** The contact's portal account (the CMS Access dialog); null when it has none. */
+export const ZContactAccessSchema = z.object({
+  webUserId: z.number().int(),
+  userName: z.string(),
+  userType: ZUserTypeSchema,
+  isActive: z.boolean(),
+  isEmailVerified: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+});
+export type ContactAccess = z.infer<typeof ZContactAccessSchema>;
+
+export const ZContactDetailSchema = ZContactRowSchema.extend({
+  siteId: z.number().int().nullable(),
+  siteName: z.string().nullable(),
+  departmentId: z.number().int().nullable(),
+  departmentName: z.string().nullable(),
+  primaryContactId: z.number().int().nullable(),
+  isPrimary: z.boolean(),
+  timeZone: z.string(),
+  access: ZContactAccessSchema.nullable(),
+});
+export type ContactDetail = z.infer<typeof ZContactDetailSchema>;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const phone = (label: string) =>
+  optionalText(32, label).refine((v) => v === null || /^[0-9 ()+.\-x]+$/i.test(v), `${label} may hold only digits, spaces and ( ) + - . x`);
+
+/** The contact form (new-contact / update-contact); the same schema resolves the web form. */
+export const ZContactSaveRequestSchema = z.object({
+  firstName: z.string().trim().min(1, 'First Name is required').max(80, 'First Name must be at most 80 characters'),
+  middleInitial: optionalText(4, 'Middle Initial'),
+  lastName: z.string().trim().min(1, 'Last Name is required').max(80, 'Last Name must be at most 80 characters'),
+  email: optionalText(254, 'Email').refine((v) => v === null || z.email().safeParse(v).success, 'Email must be a valid e-mail address'),
+  directPhone: phone('Phone'),
+  mobilePhone: phone('Mobile'),
+  title: optionalText(120, 'Title'),
+  isVip: z.boolean().default(false),
+  siteId: z.number().int().positive().nullable().optional().transform((v) => v ?? null),
+  departmentId: z.number().int().positive().nullable().optional().transform((v) => v ?? null),
+});
+export type ContactSaveRequest = z.input<typeof ZContactSaveRequestSchema>;
+export type ContactSaveValues = z.output<typeof ZContactSaveRequestSchema>;
+
+/** The CMS Access dialog: the account's user type and active flag. */
+export const ZContactAccessUpdateSchema = z.object({
+  userType: ZUserTypeSchema,
+  isActive: z.boolean(),
+});
+export type ContactAccessUpdate = z.infer<typeof ZContactAccessUpdateSchema>;
+
+export const ZContactLookupsResponseSchema = z.object({
+  sites: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  departments: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type ContactLookupsResponse = z.infer<typeof ZContactLookupsResponseSchema>;
+
+/** /contact/preferences/{id}: the contact's e-mail preferences (customer-care-email-preferences). */
+export const ZContactEmailPreferencesSchema = z.object({
+  optOutMarketing: z.boolean(),
+  optOutSurveys: z.boolean(),
+  optOutTicketUpdates: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type ContactEmailPreferences = z.infer<typeof ZContactEmailPreferencesSchema>;
+
+/** /contact/incidents|requests/{id}: that contact's tickets. */
+export const ZContactTicketsRequestSchema = z.object({
+  type: z.enum(['Incident', 'ServiceRequest']),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const ZContactTicketRowSchema = z.object({
+  id: z.number().int(),
+  ticketNo: z.string(),
+  shortDescription: z.string(),
+  status: z.string(),
+  openDate: z.string(),
+});
+export type ContactTicketRow = z.infer<typeof ZContactTicketRowSchema>;
+export const ZContactTicketsResponseSchema = z.object({
+  rows: z.array(ZContactTicketRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ContactTicketsResponse = z.infer<typeof ZContactTicketsResponseSchema>;
+
+/** /contact/surveys/{id}: that contact's survey responses. */
+export const ZContactSurveyRowSchema = z.object({
+  id: z.number().int(),
+  dateSubmitted: z.string(),
+  source: z.string().nullable(),
+  incidentId: z.number().int().nullable(),
+  response: z.number(),
+  assignedTo: z.string().nullable(),
+});
+export const ZContactSurveysResponseSchema = z.object({
+  rows: z.array(ZContactSurveyRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ContactSurveysResponse = z.infer<typeof ZContactSurveysResponseSchema>;
+
+export const ZContactActionResponseSchema = z.object({ id: z.number().int(), ok: z.literal(true) });
+
+/** The original's delete-contact / contact-approve-authenticated body: the contact id (number, numeric string or { id }). */
+export const ZContactIdCompatRequestSchema = z.union([
+  z.number().int().positive().max(2_147_483_647),
+  z
+    .string()
+    .regex(/^\d{1,10}$/, 'Expected a contact id')
+    .transform(Number),
+  z.object({ id: z.number().int().positive().max(2_147_483_647) }).transform((o) => o.id),
+]);

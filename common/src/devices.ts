@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+// Devices (001 §2.7, §3 Device, §7 All Devices / Devices by ContactID). Everyone signed in reads the
+// devices of its customer (a User only its own contact's); only an Administrator adds or edits them.
+
+export const DEVICE_MESSAGES = {
+  noDevices: 'No Devices Found',
+  noneSelected: 'No Device Selected',
+  saved: 'Device data has been successfully saved',
+  footer: 'Devices:',
+} as const;
+
+/** Page size of the device list (the split pane's list scrolls; 001 §9 leaves it open). */
+export const DEVICES_PAGE_SIZE = 50;
+export const DEVICE_SEARCH_DEBOUNCE_MS = 800;
+
+export type DeviceKeyKind = 'device' | 'kaseya' | 'ncentral';
+/**
+ * 001 §2.7: a device is identified by the first usable key: Device ID above 0, else Kaseya Machine
+ * Group ID, else NCentral Device ID. Null when none is usable.
+ */
+export function deviceKey(d: { id: number | null; kaseyaMachineGroupId: string | null; ncentralDeviceId: string | null }): { kind: DeviceKeyKind; value: string } | null {
+  if (d.id !== null && d.id > 0) return { kind: 'device', value: String(d.id) };
+  if (d.kaseyaMachineGroupId) return { kind: 'kaseya', value: d.kaseyaMachineGroupId };
+  if (d.ncentralDeviceId) return { kind: 'ncentral', value: d.ncentralDeviceId };
+  return null;
+}
+
+/** The new-service-request link of a device (001 §2.7). */
+export const deviceRequestPath = (d: Parameters<typeof deviceKey>[0]): string | null => {
+  const key = deviceKey(d);
+  if (!key) return null;
+  return `/servicerequest/add/${encodeURIComponent(key.value)}?type=device${key.kind === 'device' ? '' : `&devicetype=${key.kind}`}`;
+};
+
+const zId = z.coerce.number().int().positive();
+
+export const ZDeviceIdParamsSchema = z.object({ id: zId });
+
+export const ZDeviceListRequestSchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(DEVICES_PAGE_SIZE),
+  /** DeviceName search (contains). */
+  search: z.string().trim().max(120).optional(),
+  /** Devices by ContactID; a User always gets its own contact whatever this says. */
+  contactId: zId.optional(),
+});
+export type DeviceListRequest = Partial<z.output<typeof ZDeviceListRequestSchema>>;
+
+export const ZDeviceSchema = z.object({
+  id: z.number().int(),
+  deviceName: z.string(),
+  deviceType: z.string().nullable(),
+  description: z.string().nullable(),
+  contactId: z.number().int().nullable(),
+  contactName: z.string().nullable(),
+  siteId: z.number().int().nullable(),
+  siteName: z.string().nullable(),
+  kaseyaMachineGroupId: z.string().nullable(),
+  ncentralDeviceId: z.string().nullable(),
+  serialNumber: z.string().nullable(),
+  operatingSystem: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  warrantyEnd: z.string().nullable(),
+});
+export type Device = z.infer<typeof ZDeviceSchema>;
+
+export const ZDeviceListResponseSchema = z.object({
+  rows: z.array(ZDeviceSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type DeviceListResponse = z.infer<typeof ZDeviceListResponseSchema>;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+export const DEVICE_TYPES = ['Workstation', 'Laptop', 'Server', 'Printer', 'Firewall', 'Switch', 'Router', 'Mobile', 'Other'] as const;
+
+/** The device form (/devices/add, /devices/edit/{id}). */
+export const ZDeviceSaveRequestSchema = z.object({
+  deviceName: z.string().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
+  deviceType: optionalText(60, 'Type'),
+  description: optionalText(2000, 'Description'),
+  contactId: z.number().int().positive().nullable().optional().transform((v) => v ?? null),
+  siteId: z.number().int().positive().nullable().optional().transform((v) => v ?? null),
+  kaseyaMachineGroupId: optionalText(120, 'Kaseya Machine Group ID'),
+  ncentralDeviceId: optionalText(64, 'N-central Device ID'),
+  serialNumber: optionalText(100, 'Serial Number'),
+  operatingSystem: optionalText(120, 'Operating System'),
+  warrantyEnd: z
+    .union([z.iso.date('Warranty End must be a date (YYYY-MM-DD)'), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type DeviceSaveRequest = z.input<typeof ZDeviceSaveRequestSchema>;
+export type DeviceSaveValues = z.output<typeof ZDeviceSaveRequestSchema>;
+
+export const ZDeviceLookupsResponseSchema = z.object({
+  sites: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  contacts: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type DeviceLookupsResponse = z.infer<typeof ZDeviceLookupsResponseSchema>;

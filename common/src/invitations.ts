@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { USER_TYPES, ZUserTypeSchema, type UserType } from './user-types.ts';
+
+// Invitations to the portal (001 §2.6 invites, §3 Contact for invite, §4, §7 Contacts2Invite,
+// All Invited Contacts, invite-send, delete-invite). Administrator only.
+
+/** 001 §9: invite contacts default page size 10. */
+export const INVITES_PAGE_SIZE = 10;
+/** 001 §4: the list refreshes 1500 ms after an invitation action. */
+export const INVITES_REFRESH_MS = 1500;
+/** How long an invitation link works (the spec is silent: a week, as most portals do). */
+export const INVITE_TOKEN_TTL_HOURS = 168;
+/** Most contacts one send / re-send / delete may carry. */
+export const INVITES_BATCH_MAX = 100;
+
+export const INVITE_MESSAGES = {
+  confirmSend: (n: number) => `Are you sure you want to send/re-send invitations to ${n} contacts?`,
+  sent: (n: number, runId: string) => `Invitations sent successfully to ${n} contacts with runid: ${runId}`,
+  confirmDelete: (n: number) => `Are you sure you want to delete invitations for ${n} contacts?`,
+  deleted: (n: number, runId: string) => `Invitations successfully deleted for: ${n} contacts with runId: ${runId}`,
+  sendFailed: (error: string) => `Failed to send invites with: ${error}`,
+  deleteFailed: (error: string) => `Failed to delete invites with: ${error}`,
+  alreadyInvited: 'This contact is already invited or has an active portal account',
+  operatorNotAllowed: 'Operator is only offered for HD shared operators',
+  noEmail: 'This contact has no e-mail address',
+} as const;
+
+/** A candidate can be selected only when neither Is Invited CMS nor Is Active CMS is set (001 §4). */
+export const canSelectInviteCandidate = (c: { isInvited: boolean; isActive: boolean }): boolean => !c.isInvited && !c.isActive;
+
+/** 001 §2.6: User, Operator (only for an HD shared operator), Operator Ltd., Administrator. */
+export const inviteUserTypeOptions = (c: { isHdSharedOperator: boolean }): UserType[] =>
+  (['User', 'Operator', 'OperatorLimited', 'Administrator'] as const).filter((t) => t !== 'Operator' || c.isHdSharedOperator);
+
+const zId = z.coerce.number().int().positive();
+
+export const ZInviteListRequestSchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(INVITES_PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+});
+export type InviteListRequest = Partial<z.output<typeof ZInviteListRequestSchema>>;
+
+export const ZInviteCandidateSchema = z.object({
+  contactId: z.number().int(),
+  primaryContactId: z.number().int().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  /** The account's type when it has one, else the pending invitation's, else null. */
+  userType: ZUserTypeSchema.nullable(),
+  isInvited: z.boolean(),
+  isActive: z.boolean(),
+  isHdSharedOperator: z.boolean(),
+  isEmailVerified: z.boolean(),
+  invitationId: z.number().int().nullable(),
+});
+export type InviteCandidate = z.infer<typeof ZInviteCandidateSchema>;
+
+export const ZInviteCandidatesResponseSchema = z.object({
+  rows: z.array(ZInviteCandidateSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type InviteCandidatesResponse = z.infer<typeof ZInviteCandidatesResponseSchema>;
+
+export const ZInvitationRowSchema = z.object({
+  id: z.number().int(),
+  contactId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  userType: ZUserTypeSchema,
+  runId: z.string(),
+  sentAt: z.string(),
+});
+export type InvitationRow = z.infer<typeof ZInvitationRowSchema>;
+
+export const ZInvitationsResponseSchema = z.object({
+  rows: z.array(ZInvitationRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type InvitationsResponse = z.infer<typeof ZInvitationsResponseSchema>;
+
+/** invite-send: the chosen contacts with the user type each gets. */
+export const ZInviteSendRequestSchema = z.object({
+  contacts: z
+    .array(z.object({ contactId: z.number().int().positive(), userType: z.enum(USER_TYPES) }))
+    .min(1, 'Select at least one contact')
+    .max(INVITES_BATCH_MAX, `At most ${INVITES_BATCH_MAX} contacts at a time`)
+    .refine((a) => new Set(a.map((c) => c.contactId)).size === a.length, 'A contact is listed twice'),
+});
+export type InviteSendRequest = z.infer<typeof ZInviteSendRequestSchema>;
+
+/** Re-send and delete-invite: the CCWebInvitationIDs. */
+export const ZInvitationIdsRequestSchema = z.object({
+  invitationIds: z
+    .array(z.number().int().positive())
+    .min(1, 'Select at least one invitation')
+    .max(INVITES_BATCH_MAX, `At most ${INVITES_BATCH_MAX} invitations at a time`)
+    .refine((a) => new Set(a).size === a.length, 'An invitation is listed twice'),
+});
+export type InvitationIdsRequest = z.infer<typeof ZInvitationIdsRequestSchema>;
+
+export const ZInviteRunResponseSchema = z.object({ runId: z.string(), count: z.number().int() });
+export type InviteRunResponse = z.infer<typeof ZInviteRunResponseSchema>;
+
+export const ZInviteExportRequestSchema = z.object({
+  page: zId.default(1),
+  pageSize: z.coerce.number().int().min(1).max(2000).default(INVITES_PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+});
+
+/** The original's invite-send payload: a list of contacts (the user is taken from the session). */
+export const ZInviteSendCompatRequestSchema = z
+  .array(
+    z.object({
+      ContactID: z.number().int().positive(),
+      UserType: z.enum(USER_TYPES),
+      FirstName: z.string().optional(),
+      LastName: z.string().optional(),
+      EmailAddress: z.string().optional(),
+      PrimaryContactID: z.number().int().nullable().optional(),
+    }),
+  )
+  .min(1, 'Select at least one contact')
+  .max(INVITES_BATCH_MAX);
+/** The original's delete-invite payload: a list of CCWebInvitationID. */
+export const ZInviteDeleteCompatRequestSchema = z.array(z.number().int().positive()).min(1, 'Select at least one invitation').max(INVITES_BATCH_MAX);

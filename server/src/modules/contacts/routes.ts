@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  formatPhone,
+  ZContactAccessUpdateSchema,
+  ZContactActionResponseSchema,
+  ZContactDetailSchema,
+  ZContactEmailPreferencesSchema,
+  ZContactExportRequestSchema,
+  ZContactIdParamsSchema,
+  ZContactListRequestSchema,
+  ZContactListResponseSchema,
+  ZContactLookupsResponseSchema,
+  ZContactSaveRequestSchema,
+  ZContactSurveysResponseSchema,
+  ZContactTicketsRequestSchema,
+  ZContactTicketsResponseSchema,
+  ZErrorResponseSchema,
+} from '@sc/common';
+import { requireScope } from '../../auth/plugin.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { exportTimestamp, sendXlsx } from '../../exports/xlsx.ts';
+import * as svc from './service.ts';
+
+const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
+const tags = ['contacts'];
+
+/** Contacts (001 §2.6, §7): Administrator only, the caller's customer only. */
+export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+  app.get(
+    '/contacts',
+    { schema: { tags, summary: 'All Contacts: one page', querystring: ZContactListRequestSchema, response: { 200: ZContactListResponseSchema, ...errors } } },
+    (req) => svc.listContacts(db, requireScope(req), req.query),
+  );
+
+  app.get(
+    '/contacts/export',
+    { schema: { tags, summary: 'AllContactsExport: the first 2000 contacts as .xlsx (sheet Contacts)', querystring: ZContactExportRequestSchema } },
+    async (req, reply) => {
+      const scope = requireScope(req);
+      const rows = await svc.contactsForExport(db, scope, req.query);
+      return sendXlsx(reply, {
+        fileName: `CONTACTS_CMS_${exportTimestamp(new Date(), scope.user.timeZone)}.xlsx`,
+        sheetName: 'Contacts',
+        rows,
+        columns: [
+          { header: 'Contact ID', width: 12, value: (r) => r.id },
+          { header: 'First Name', width: 18, value: (r) => r.firstName },
+          { header: 'Last Name', width: 18, value: (r) => r.lastName },
+          { header: 'Email', width: 32, value: (r) => r.email },
+          { header: 'Phone', width: 18, value: (r) => formatPhone(r.directPhone) },
+          { header: 'Mobile', width: 18, value: (r) => formatPhone(r.mobilePhone) },
+          { header: 'Title', width: 24, value: (r) => r.title },
+          { header: 'VIP', width: 6, value: (r) => (r.isVip ? 'Yes' : 'No') },
+          { header: 'Pending', width: 9, value: (r) => (r.isPending ? 'Yes' : 'No') },
+        ],
+      });
+    },
+  );
+
+  app.get(
+    '/contacts/lookups',
+    { schema: { tags, summary: 'Sites and departments for the contact form', response: { 200: ZContactLookupsResponseSchema, ...errors } } },
+    (req) => svc.getLookups(db, requireScope(req)),
+  );
+
+  app.post(
+    '/contacts',
+    { schema: { tags, summary: 'new-contact', body: ZContactSaveRequestSchema, response: { 201: ZContactDetailSchema, ...errors } } },
+    async (req, reply) => reply.status(201).send(await svc.createContact(db, requireScope(req), req.body)),
+  );
+
+  app.get(
+    '/contacts/:id',
+    { schema: { tags, summary: 'Contact by ID', params: ZContactIdParamsSchema, response: { 200: ZContactDetailSchema, ...errors } } },
+    (req) => svc.getContact(db, requireScope(req), req.params.id),
+  );
+
+  app.put(
+    '/contacts/:id',
+    { schema: { tags, summary: 'update-contact', params: ZContactIdParamsSchema, body: ZContactSaveRequestSchema, response: { 200: ZContactDetailSchema, ...errors } } },
+    (req) => svc.updateContact(db, requireScope(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/contacts/:id/disable',
+    { schema: { tags, summary: 'delete-contact: disable the contact and end its portal access', params: ZContactIdParamsSchema, response: { 200: ZContactActionResponseSchema, ...errors } } },
+    (req) => svc.disableContact(db, requireScope(req), req.params.id),
+  );
+
+  app.post(
+    '/contacts/:id/approve',
+    { schema: { tags, summary: 'contact-approve-authenticated', params: ZContactIdParamsSchema, response: { 200: ZContactActionResponseSchema, ...errors } } },
+    (req) => svc.approveContact(db, requireScope(req), req.params.id),
+  );
+
+  app.put(
+    '/contacts/:id/access',
+    { schema: { tags, summary: 'cms-access: user type and active flag of the contact’s account', params: ZContactIdParamsSchema, body: ZContactAccessUpdateSchema, response: { 200: ZContactDetailSchema, ...errors } } },
+    (req) => svc.updateAccess(db, requireScope(req), req.params.id, req.body),
+  );
+
+  app.get(
+    '/contacts/:id/email-preferences',
+    { schema: { tags, summary: 'The contact’s e-mail preferences', params: ZContactIdParamsSchema, response: { 200: ZContactEmailPreferencesSchema, ...errors } } },
+    (req) => svc.getEmailPreferences(db, requireScope(req), req.params.id),
+  );
+
+  app.get(
+    '/contacts/:id/tickets',
+    { schema: { tags, summary: 'The contact’s incidents or service requests', params: ZContactIdParamsSchema, querystring: ZContactTicketsRequestSchema, response: { 200: ZContactTicketsResponseSchema, ...errors } } },
+    (req) => svc.listContactTickets(db, requireScope(req), req.params.id, req.query),
+  );
+
+  app.get(
+    '/contacts/:id/surveys',
+    {
+      schema: {
+        tags,
+        summary: 'The contact’s survey responses',
+        params: ZContactIdParamsSchema,
+        querystring: z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(10) }),
+        response: { 200: ZContactSurveysResponseSchema, ...errors },
+      },
+    },
+    (req) => svc.listContactSurveys(db, requireScope(req), req.params.id, req.query),
+  );
+};

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZContactActionResponseSchema,
+  ZContactIdCompatRequestSchema,
+  ZErrorResponseSchema,
+  ZInviteDeleteCompatRequestSchema,
+  ZInviteRunResponseSchema,
+  ZInviteSendCompatRequestSchema,
+} from '@sc/common';
+import { requireScope } from '../../auth/plugin.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { approveContact, disableContact } from '../contacts/service.ts';
+import { deleteInvites, sendInvites } from './service.ts';
+
+const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
+const tags = ['compatibility'];
+
+/**
+ * The original's web APIs (001 §7) invite-send (alias send-invite), delete-invite, delete-contact and
+ * contact-approve-authenticated, over the same services and refusals as the REST routes.
+ */
+export const contactCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+  for (const path of ['/invite-send', '/send-invite']) {
+    app.post(
+      path,
+      { schema: { tags, summary: 'Send invitations (web API of the original portal)', body: ZInviteSendCompatRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
+      (req) => sendInvites(db, requireScope(req), `${req.protocol}://${req.host}`, { contacts: req.body.map((c) => ({ contactId: c.ContactID, userType: c.UserType })) }),
+    );
+  }
+  app.post(
+    '/delete-invite',
+    { schema: { tags, summary: 'Delete invitations by CCWebInvitationID (web API of the original portal)', body: ZInviteDeleteCompatRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
+    (req) => deleteInvites(db, requireScope(req), { invitationIds: req.body }),
+  );
+  app.post(
+    '/delete-contact',
+    { schema: { tags, summary: 'Disable a contact (web API of the original portal)', body: ZContactIdCompatRequestSchema, response: { 200: ZContactActionResponseSchema, ...errors } } },
+    (req) => disableContact(db, requireScope(req), req.body),
+  );
+  app.post(
+    '/contact-approve-authenticated',
+    { schema: { tags, summary: 'Approve a pending contact (web API of the original portal)', body: ZContactIdCompatRequestSchema, response: { 200: ZContactActionResponseSchema, ...errors } } },
+    (req) => approveContact(db, requireScope(req), req.body),
+  );
+};

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZErrorResponseSchema,
+  ZInvitationIdsRequestSchema,
+  ZInvitationsResponseSchema,
+  ZInviteCandidatesResponseSchema,
+  ZInviteExportRequestSchema,
+  ZInviteListRequestSchema,
+  ZInviteRunResponseSchema,
+  ZInviteSendRequestSchema,
+} from '@sc/common';
+import { requireScope } from '../../auth/plugin.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { escapeCellText } from '../../exports/xlsx.ts';
+import * as svc from './service.ts';
+
+const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
+const tags = ['invitations'];
+
+/** A CSV cell: formula-looking text neutralised, then quoted. */
+export const csvCell = (v: string | number): string => `"${escapeCellText(String(v)).replace(/"/g, '""')}"`;
+
+/** Invitations (001 §2.6, §7): Administrator only. */
+export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+  app.get(
+    '/invitations/candidates',
+    { schema: { tags, summary: 'Contacts2Invite: contacts that can be invited, with their flags', querystring: ZInviteListRequestSchema, response: { 200: ZInviteCandidatesResponseSchema, ...errors } } },
+    (req) => svc.listCandidates(db, requireScope(req), req.query),
+  );
+  app.get(
+    '/invitations',
+    { schema: { tags, summary: 'All Invited Contacts: open invitations, newest first', querystring: ZInviteListRequestSchema, response: { 200: ZInvitationsResponseSchema, ...errors } } },
+    (req) => svc.listInvitations(db, requireScope(req), req.query),
+  );
+  app.get(
+    '/invitations/export',
+    { schema: { tags, summary: 'One page of open invitations as CSV (INVITES_CMS_{page}_{size}.csv)', querystring: ZInviteExportRequestSchema } },
+    async (req, reply) => {
+      const r = req.query;
+      const data = await svc.listInvitations(db, requireScope(req), r);
+      const lines = [
+        ['Invitation ID', 'First Name', 'Last Name', 'Email Address', 'User Type', 'Sent', 'Run ID'].map(csvCell).join(','),
+        ...data.rows.map((x) => [x.id, x.firstName, x.lastName, x.email, x.userType, x.sentAt, x.runId].map(csvCell).join(',')),
+      ];
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="INVITES_CMS_${r.page}_${r.pageSize}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(`\uFEFF${lines.join('\r\n')}\r\n`);
+    },
+  );
+  app.post(
+    '/invitations',
+    { schema: { tags, summary: 'invite-send: invite contacts with a user type each', body: ZInviteSendRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
+    (req) => svc.sendInvites(db, requireScope(req), `${req.protocol}://${req.host}`, req.body),
+  );
+  app.post(
+    '/invitations/resend',
+    { schema: { tags, summary: 'Re-send open invitations (new links, old ones stop working)', body: ZInvitationIdsRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
+    (req) => svc.resendInvites(db, requireScope(req), `${req.protocol}://${req.host}`, req.body),
+  );
+  app.post(
+    '/invitations/delete',
+    { schema: { tags, summary: 'delete-invite: close open invitations', body: ZInvitationIdsRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
+    (req) => svc.deleteInvites(db, requireScope(req), req.body),
+  );
+};

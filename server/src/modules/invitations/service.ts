@@ -1,0 +1,145 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  canManageContacts,
+  INVITE_MESSAGES,
+  INVITE_TOKEN_TTL_HOURS,
+  type InvitationIdsRequest,
+  type InvitationsResponse,
+  type InviteCandidatesResponse,
+  type InviteRunResponse,
+  type InviteSendRequest,
+  type UserType,
+  USER_TYPE_LABELS,
+} from '@sc/common';
+import type { Scope } from '../../auth/scope.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import * as q from './queries.ts';
+
+interface Paging {
+  page: number;
+  pageSize: number;
+  search?: string;
+}
+
+/** 001 §6: invitations are an Administrator's. */
+function requireInviteAdmin(scope: Scope) {
+  if (!canManageContacts(scope)) throw forbidden();
+}
+
+/** Contacts2Invite. */
+export async function listCandidates(db: Db, scope: Scope, r: Paging): Promise<InviteCandidatesResponse> {
+  requireInviteAdmin(scope);
+  const { rows, total } = await q.selectCandidates(db, scope.cid, r.search || undefined, r.pageSize, (r.page - 1) * r.pageSize);
+  return {
+    rows: rows.map(({ accountType, accountActive, invitationType, isEmailVerified, ...c }) => ({
+      ...c,
+      userType: accountType ?? invitationType ?? null,
+      isActive: accountActive ?? false,
+      isInvited: c.invitationId !== null,
+      isEmailVerified: isEmailVerified ?? false,
+    })),
+    total,
+    page: r.page,
+    pageSize: r.pageSize,
+  };
+}
+
+/** All Invited Contacts. */
+export async function listInvitations(db: Db, scope: Scope, r: Paging): Promise<InvitationsResponse> {
+  requireInviteAdmin(scope);
+  const { rows, total } = await q.selectInvitations(db, scope.cid, r.search || undefined, r.pageSize, (r.page - 1) * r.pageSize);
+  return { rows: rows.map((x) => ({ ...x, sentAt: x.sentAt.toISOString() })), total, page: r.page, pageSize: r.pageSize };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function inviteMail(scope: Scope, firstName: string, userType: UserType, link: string) {
+  const org = scope.user.organizationName;
+  const subject = `${org} invites you to the Support Center`;
+  const lines = [
+    `Hello ${firstName},`,
+    '',
+    `${scope.user.firstName} ${scope.user.lastName} invites you to the ${org} Support Center as ${USER_TYPE_LABELS[userType]}.`,
+    `Register with this link (it works once, for ${INVITE_TOKEN_TTL_HOURS / 24} days):`,
+    link,
+  ];
+  const html = `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(`${scope.user.firstName} ${scope.user.lastName}`)} invites you to the ${escapeHtml(org)} Support Center as ${escapeHtml(USER_TYPE_LABELS[userType])}.</p><p><a href="${escapeHtml(link)}">Register</a> (the link works once, for ${INVITE_TOKEN_TTL_HOURS / 24} days).</p>`;
+  return { subject, textBody: lines.join('\n'), htmlBody: html };
+}
+
+/** A fresh single-use token: the link carries it, the table only its SHA-256. */
+function newToken() {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(Date.now() + INVITE_TOKEN_TTL_HOURS * 3_600_000) };
+}
+
+async function createInvites(db: Db, scope: Scope, origin: string, runId: string, items: { contactId: number; userType: UserType; email: string; firstName: string }[]) {
+  for (const it of items) {
+    const t = newToken();
+    const link = `${origin}/app/spa/register?IGID=${t.token}`;
+    await q.insertInvite(db, {
+      cid: scope.cid,
+      contactId: it.contactId,
+      userType: it.userType,
+      email: it.email,
+      invitedByWebUserId: scope.webUserId,
+      runId,
+      tokenHash: t.tokenHash,
+      expiresAt: t.expiresAt,
+      mail: inviteMail(scope, it.firstName, it.userType, link),
+    });
+  }
+}
+
+/**
+ * invite-send: one invitation, token and queued e-mail per contact, all in one transaction and one
+ * runId. Refused: another customer's contact (403), an invited or active one (409), Operator for a
+ * contact that is not an HD shared operator, or no e-mail (400).
+ */
+export async function sendInvites(db: Db, scope: Scope, origin: string, r: InviteSendRequest): Promise<InviteRunResponse> {
+  requireInviteAdmin(scope);
+  const found = await q.selectContactsForInvite(db, r.contacts.map((c) => c.contactId));
+  const byId = new Map(found.map((c) => [c.id, c]));
+  const items = r.contacts.map((want, i) => {
+    const c = byId.get(want.contactId);
+    if (!c) throw new AppError('BAD_REQUEST', `contacts.${i}.contactId: no such contact`, { [`contacts.${i}.contactId`]: 'No such contact' });
+    if (c.cid !== scope.cid) throw forbidden();
+    if (!c.email) throw new AppError('BAD_REQUEST', INVITE_MESSAGES.noEmail, { [`contacts.${i}.contactId`]: INVITE_MESSAGES.noEmail });
+    if (!c.isActive || c.isPending || c.hasActiveAccount || c.invitationId !== null) throw new AppError('CONFLICT', INVITE_MESSAGES.alreadyInvited, { [`contacts.${i}.contactId`]: INVITE_MESSAGES.alreadyInvited });
+    if (want.userType === 'Operator' && !c.isHdSharedOperator) throw new AppError('BAD_REQUEST', INVITE_MESSAGES.operatorNotAllowed, { [`contacts.${i}.userType`]: INVITE_MESSAGES.operatorNotAllowed });
+    return { contactId: c.id, userType: want.userType, email: c.email.toLowerCase(), firstName: c.firstName };
+  });
+  const runId = randomUUID();
+  await db.transaction((tx) => createInvites(tx, scope, origin, runId, items));
+  return { runId, count: items.length };
+}
+
+async function openInvitations(db: Db, scope: Scope, r: InvitationIdsRequest) {
+  const rows = await q.selectInvitationsByIds(db, r.invitationIds);
+  if (rows.some((x) => x.cid !== scope.cid)) throw forbidden();
+  const open = rows.filter((x) => x.status === 'sent');
+  if (open.length !== r.invitationIds.length) throw notFound('Invitation not found or no longer open');
+  return open;
+}
+
+/** Re-send: each open invitation is replaced by a new one (new token, new e-mail); the old link stops working. */
+export async function resendInvites(db: Db, scope: Scope, origin: string, r: InvitationIdsRequest): Promise<InviteRunResponse> {
+  requireInviteAdmin(scope);
+  const open = await openInvitations(db, scope, r);
+  const runId = randomUUID();
+  await db.transaction(async (tx) => {
+    await q.closeInvitations(tx, scope.cid, open.map((x) => x.id));
+    await createInvites(tx, scope, origin, runId, open.map((x) => ({ contactId: x.contactId, userType: x.userType, email: x.email, firstName: x.firstName })));
+  });
+  return { runId, count: open.length };
+}
+
+/** delete-invite: the invitations close and their links stop working. */
+export async function deleteInvites(db: Db, scope: Scope, r: InvitationIdsRequest): Promise<InviteRunResponse> {
+  requireInviteAdmin(scope);
+  const open = await openInvitations(db, scope, r);
+  const runId = randomUUID();
+  await db.transaction((tx) => q.closeInvitations(tx, scope.cid, open.map((x) => x.id)));
+  return { runId, count: open.length };
+}

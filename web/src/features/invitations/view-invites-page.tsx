@@ -1,0 +1,152 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import DeleteIcon from '@mui/icons-material/Delete';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SearchIcon from '@mui/icons-material/Search';
+import SendIcon from '@mui/icons-material/Send';
+import { DataGrid, type GridColDef, type GridRowId, type GridRowSelectionModel } from '@mui/x-data-grid';
+import { INVITE_MESSAGES, INVITES_PAGE_SIZE, INVITES_REFRESH_MS, MESSAGES, USER_TYPE_LABELS, type InvitationRow } from '@sc/common';
+import { isApiError } from '../../api/client.ts';
+import { useSnackbar } from '../../ui/app-snackbar.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { formatDateTime } from '../../ui/dates.ts';
+import { downloadFile } from '../../ui/download-file.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { PagingFooter } from '../../ui/paging-footer.tsx';
+import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
+import { inviteQueryString, useDeleteInvites, useInvitations, useRefreshInvitesLater, useResendInvites } from './api.ts';
+
+const NONE: GridRowSelectionModel = { type: 'include', ids: new Set<GridRowId>() };
+
+/** 001 §2.6 'view invites': open invitations to re-send or delete, exported as CSV. */
+export function ViewInvitesPage({ timeZone }: { timeZone: string }) {
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), 800);
+  const [paging, setPaging] = useState({ search: '', page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const query = { page, pageSize: INVITES_PAGE_SIZE, search: search || undefined };
+  const list = useInvitations(query);
+  const rows = list.data?.rows ?? [];
+  const [selection, setSelection] = useState<GridRowSelectionModel>(NONE);
+  const [confirm, setConfirm] = useState<null | 'resend' | 'delete'>(null);
+  const resend = useResendInvites();
+  const remove = useDeleteInvites();
+  const refreshLater = useRefreshInvitesLater();
+  const showSnackbar = useSnackbar();
+  const ids = [...selection.ids].map(Number);
+
+  const columns = useMemo<GridColDef<InvitationRow>[]>(
+    () => [
+      { field: 'firstName', headerName: 'First Name', flex: 1, minWidth: 110, sortable: false },
+      { field: 'lastName', headerName: 'Last Name', flex: 1, minWidth: 110, sortable: false },
+      { field: 'email', headerName: 'Email Address', flex: 1.6, minWidth: 200, sortable: false },
+      { field: 'userType', headerName: 'User Type', minWidth: 130, sortable: false, valueFormatter: (v: InvitationRow['userType']) => USER_TYPE_LABELS[v] },
+      { field: 'sentAt', headerName: 'Sent', minWidth: 180, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+    ],
+    [timeZone],
+  );
+
+  const run = async (kind: 'resend' | 'delete') => {
+    try {
+      const r = await (kind === 'resend' ? resend : remove).mutateAsync(ids);
+      showSnackbar(kind === 'resend' ? INVITE_MESSAGES.sent(r.count, r.runId) : INVITE_MESSAGES.deleted(r.count, r.runId), { severity: 'success' });
+      setSelection(NONE);
+      refreshLater(INVITES_REFRESH_MS);
+    } catch (e) {
+      const message = isApiError(e) ? e.message : String(e);
+      showSnackbar(kind === 'resend' ? INVITE_MESSAGES.sendFailed(message) : INVITE_MESSAGES.deleteFailed(message), { severity: 'error' });
+    } finally {
+      setConfirm(null);
+    }
+  };
+
+  const exportCsv = async () => {
+    try {
+      await downloadFile(`/invitations/export?${inviteQueryString(query)}`, `INVITES_CMS_${page}_${INVITES_PAGE_SIZE}.csv`);
+    } catch (e) {
+      showSnackbar(isApiError(e) ? e.message : 'An Error Occurred', { severity: 'error' });
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Invitations"
+        subtitle="Invitations sent to the portal"
+        toolbar={
+          <>
+            <Button variant="contained" startIcon={<SendIcon />} disabled={ids.length === 0} onClick={() => setConfirm('resend')}>
+              Re-send
+            </Button>
+            <Button color="error" startIcon={<DeleteIcon />} disabled={ids.length === 0} onClick={() => setConfirm('delete')}>
+              Delete
+            </Button>
+            <Button startIcon={<FileDownloadIcon />} onClick={() => void exportCsv()}>
+              Export
+            </Button>
+            <Button startIcon={<RefreshIcon />} onClick={() => void list.refetch()}>
+              Refresh
+            </Button>
+            <TextField
+              size="small"
+              placeholder="Search invitations"
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              sx={{ ml: { sm: 'auto' }, width: { xs: '100%', sm: 280 } }}
+              slotProps={{
+                htmlInput: { 'aria-label': 'Search invitations' },
+                input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+              }}
+            />
+          </>
+        }
+      />
+      {list.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {MESSAGES.tableLoadError} ({list.error.message})
+        </Alert>
+      )}
+      <Box>
+        <DataGrid
+          aria-label="Invitations"
+          rows={rows}
+          columns={columns}
+          loading={list.isFetching}
+          density="compact"
+          rowHeight={52}
+          autoHeight
+          hideFooter
+          disableColumnMenu
+          checkboxSelection
+          keepNonExistentRowsSelected
+          rowSelectionModel={selection}
+          onRowSelectionModelChange={setSelection}
+          localeText={{ noRowsLabel: search ? 'No items were found - please modify your search criteria' : 'There are no items to display.' }}
+          slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
+        />
+        <PagingFooter page={page} pageSize={INVITES_PAGE_SIZE} count={rows.length} total={list.data?.total ?? 0} onPage={(p) => setPaging({ search, page: p })} />
+      </Box>
+      <ConfirmDialog
+        open={confirm === 'resend'}
+        title="Re-send Invitations"
+        text={INVITE_MESSAGES.confirmSend(ids.length)}
+        busy={resend.isPending}
+        onConfirm={() => void run('resend')}
+        onCancel={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={confirm === 'delete'}
+        title="Delete Invitations"
+        text={INVITE_MESSAGES.confirmDelete(ids.length)}
+        busy={remove.isPending}
+        onConfirm={() => void run('delete')}
+        onCancel={() => setConfirm(null)}
+      />
+    </>
+  );
+}
