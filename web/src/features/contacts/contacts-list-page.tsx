@@ -1,19 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
 import { DataGrid, type GridCellParams, type GridColDef, type GridRowParams, type GridSortModel } from '@mui/x-data-grid';
-import { CONTACT_MESSAGES, CONTACT_SEARCH_DEBOUNCE_MS, CONTACT_SORT_KEYS, CONTACTS_PAGE_SIZE, formatPhone, MESSAGES, type ContactRow, type ContactSortKey } from '@sc/common';
+import { CONTACT_MESSAGES, CONTACT_SEARCH_DEBOUNCE_MS, CONTACT_SORT_KEYS, CONTACTS_PAGE_SIZE, formatPhone, type ContactRow, type ContactSortKey } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -23,6 +19,7 @@ import { PagingFooter } from '../../ui/paging-footer.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { listQueryString, useContactList } from './api.ts';
 import { ContactPreview } from './contact-preview.tsx';
+import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 
 const isSortKey = (v: string | null): v is ContactSortKey => !!v && (CONTACT_SORT_KEYS as readonly string[]).includes(v);
 
@@ -121,25 +118,11 @@ export function ContactsListPage() {
             <Button startIcon={<RefreshIcon />} onClick={() => void list.refetch()}>
               Refresh
             </Button>
-            <TextField
-              size="small"
-              placeholder="Search contacts"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              sx={{ ml: { sm: 'auto' }, width: { xs: '100%', sm: 280 } }}
-              slotProps={{
-                htmlInput: { 'aria-label': 'Search contacts' },
-                input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
-              }}
-            />
+            <ToolbarSearchField label="Search contacts" value={searchText} onChange={setSearchText} />
           </>
         }
       />
-      {list.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {MESSAGES.tableLoadError} ({list.error.message})
-        </Alert>
-      )}
+      <ListLoadError error={list.error} />
       <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' }, alignItems: 'stretch' }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <DataGrid

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -12,7 +10,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ComputerIcon from '@mui/icons-material/Computer';
@@ -22,14 +19,14 @@ import LaptopIcon from '@mui/icons-material/Laptop';
 import PrintIcon from '@mui/icons-material/Print';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RouterIcon from '@mui/icons-material/Router';
-import SearchIcon from '@mui/icons-material/Search';
 import SecurityIcon from '@mui/icons-material/Security';
-import { DEVICE_MESSAGES, DEVICE_SEARCH_DEBOUNCE_MS, DEVICES_PAGE_SIZE, MESSAGES, type Device } from '@sc/common';
+import { DEVICE_MESSAGES, DEVICE_SEARCH_DEBOUNCE_MS, DEVICES_PAGE_SIZE, type Device } from '@sc/common';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PagingFooter } from '../../ui/paging-footer.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { useDeviceList } from './api.ts';
 import { DeviceDetail } from './device-detail.tsx';
+import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 
 const ICONS: Record<string, typeof ComputerIcon> = {
   Workstation: ComputerIcon,
@@ -75,25 +72,11 @@ export function DevicesPage({ canEdit }: { canEdit: boolean }) {
             <Button startIcon={<RefreshIcon />} onClick={() => void list.refetch()}>
               Refresh
             </Button>
-            <TextField
-              size="small"
-              placeholder="Search devices"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              sx={{ ml: { sm: 'auto' }, width: { xs: '100%', sm: 280 } }}
-              slotProps={{
-                htmlInput: { 'aria-label': 'Search devices' },
-                input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
-              }}
-            />
+            <ToolbarSearchField label="Search devices" value={searchText} onChange={setSearchText} />
           </>
         }
       />
-      {list.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {MESSAGES.tableLoadError} ({list.error.message})
-        </Alert>
-      )}
+      <ListLoadError error={list.error} />
       <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' }, alignItems: 'flex-start' }}>
         <Paper variant="outlined" sx={{ width: { xs: '100%', md: 340 }, flexShrink: 0 }}>
           {list.isPending ? (

@@ -1,12 +1,9 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
 import SendIcon from '@mui/icons-material/Send';
 import { DataGrid, type GridColDef, type GridRowId, type GridRowParams, type GridRowSelectionModel } from '@mui/x-data-grid';
 import {
@@ -15,7 +12,6 @@ import {
   INVITES_PAGE_SIZE,
   INVITES_REFRESH_MS,
   inviteUserTypeOptions,
-  MESSAGES,
   USER_TYPE_LABELS,
   type InviteCandidate,
   type UserType,
@@ -27,6 +23,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { PagingFooter } from '../../ui/paging-footer.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { useInviteCandidates, useRefreshInvitesLater, useSendInvites } from './api.ts';
+import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set<GridRowId>() };
 
@@ -126,25 +123,11 @@ export function NewInvitesPage() {
             <Button startIcon={<RefreshIcon />} onClick={() => void list.refetch()}>
               Refresh
             </Button>
-            <TextField
-              size="small"
-              placeholder="Search contacts"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              sx={{ ml: { sm: 'auto' }, width: { xs: '100%', sm: 280 } }}
-              slotProps={{
-                htmlInput: { 'aria-label': 'Search contacts' },
-                input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
-              }}
-            />
+            <ToolbarSearchField label="Search contacts" value={searchText} onChange={setSearchText} />
           </>
         }
       />
-      {list.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {MESSAGES.tableLoadError} ({list.error.message})
-        </Alert>
-      )}
+      <ListLoadError error={list.error} />
       <Box>
         <DataGrid
           aria-label="Contacts to invite"

@@ -1,16 +1,12 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
 import SendIcon from '@mui/icons-material/Send';
 import { DataGrid, type GridColDef, type GridRowId, type GridRowSelectionModel } from '@mui/x-data-grid';
-import { INVITE_MESSAGES, INVITES_PAGE_SIZE, INVITES_REFRESH_MS, MESSAGES, USER_TYPE_LABELS, type InvitationRow } from '@sc/common';
+import { INVITE_MESSAGES, INVITES_PAGE_SIZE, INVITES_REFRESH_MS, USER_TYPE_LABELS, type InvitationRow } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -20,6 +16,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { PagingFooter } from '../../ui/paging-footer.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { inviteQueryString, useDeleteInvites, useInvitations, useRefreshInvitesLater, useResendInvites } from './api.ts';
+import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set<GridRowId>() };
 
@@ -92,25 +89,11 @@ export function ViewInvitesPage({ timeZone }: { timeZone: string }) {
             <Button startIcon={<RefreshIcon />} onClick={() => void list.refetch()}>
               Refresh
             </Button>
-            <TextField
-              size="small"
-              placeholder="Search invitations"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              sx={{ ml: { sm: 'auto' }, width: { xs: '100%', sm: 280 } }}
-              slotProps={{
-                htmlInput: { 'aria-label': 'Search invitations' },
-                input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
-              }}
-            />
+            <ToolbarSearchField label="Search invitations" value={searchText} onChange={setSearchText} />
           </>
         }
       />
-      {list.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {MESSAGES.tableLoadError} ({list.error.message})
-        </Alert>
-      )}
+      <ListLoadError error={list.error} />
       <Box>
         <DataGrid
           aria-label="Invitations"

@@ -1,0 +1,35 @@
+import Alert from '@mui/material/Alert';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+import { MESSAGES } from '@sc/common';
+
+/**
+ * The search box at the end of a list's toolbar (UI.md, Lists): right-aligned from the small
+ * breakpoint, full width on a phone, labelled by its placeholder for screen readers.
+ */
+export function ToolbarSearchField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <TextField
+      size="small"
+      placeholder={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ ml: { sm: 'auto' }, width: { xs: '100%', sm: 280 } }}
+      slotProps={{
+        htmlInput: { 'aria-label': label },
+        input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+      }}
+    />
+  );
+}
+
+/** The failed-load state of a list: the spec's table error text and the reason. */
+export function ListLoadError({ error }: { error: Error | null }) {
+  if (!error) return null;
+  return (
+    <Alert severity="error" sx={{ mb: 2 }}>
+      {MESSAGES.tableLoadError} ({error.message})
+    </Alert>
+  );
+}
