@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalPhone, optionalText } from './text-fields.ts';
 import { ZUserTypeSchema } from './user-types.ts';
 
 // Contacts (001 §2.2, §2.6, §3 Contact, §5, §7 All Contacts / Contact by ID / AllContactsExport,
@@ -113,26 +114,14 @@ export const ZContactDetailSchema = ZContactRowSchema.extend({
 });
 export type ContactDetail = z.infer<typeof ZContactDetailSchema>;
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null));
-
-const phone = (label: string) =>
-  optionalText(32, label).refine((v) => v === null || /^[0-9 ()+.\-x]+$/i.test(v), `${label} may hold only digits, spaces and ( ) + - . x`);
-
 /** The contact form (new-contact / update-contact); the same schema resolves the web form. */
 export const ZContactSaveRequestSchema = z.object({
   firstName: z.string().trim().min(1, 'First Name is required').max(80, 'First Name must be at most 80 characters'),
   middleInitial: optionalText(4, 'Middle Initial'),
   lastName: z.string().trim().min(1, 'Last Name is required').max(80, 'Last Name must be at most 80 characters'),
   email: optionalText(254, 'Email').refine((v) => v === null || z.email().safeParse(v).success, 'Email must be a valid e-mail address'),
-  directPhone: phone('Phone'),
-  mobilePhone: phone('Mobile'),
+  directPhone: optionalPhone('Phone'),
+  mobilePhone: optionalPhone('Mobile'),
   title: optionalText(120, 'Title'),
   isVip: z.boolean().default(false),
   siteId: z.number().int().positive().nullable().optional().transform((v) => v ?? null),

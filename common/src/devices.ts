@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text-fields.ts';
 
 // Devices (001 §2.7, §3 Device, §7 All Devices / Devices by ContactID). Everyone signed in reads the
 // devices of its customer (a User only its own contact's); only an Administrator adds or edits them.
@@ -72,15 +73,6 @@ export const ZDeviceListResponseSchema = z.object({
   pageSize: z.number().int(),
 });
 export type DeviceListResponse = z.infer<typeof ZDeviceListResponseSchema>;
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null));
 
 export const DEVICE_TYPES = ['Workstation', 'Laptop', 'Server', 'Printer', 'Firewall', 'Switch', 'Router', 'Mobile', 'Other'] as const;
 

@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './navigation.ts';
 export * from './list.ts';
+export * from './text-fields.ts';
 export * from './system.ts';
 export * from './ticket-rules.ts';
 export * from './tickets.ts';
