@@ -35,6 +35,12 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.devices.path, lazy: () => import('./route-modules/devices.tsx') },
       { path: ROUTES.deviceAdd.path, lazy: () => import('./route-modules/device-form.tsx') },
       { path: ROUTES.deviceEdit.path, lazy: () => import('./route-modules/device-form.tsx') },
+      { path: ROUTES.incidents.path, lazy: () => import('./route-modules/ticket-list.tsx') },
+      { path: ROUTES.requests.path, lazy: () => import('./route-modules/ticket-list.tsx') },
+      { path: ROUTES.myIncidents.path, lazy: () => import('./route-modules/ticket-list.tsx') },
+      { path: ROUTES.myIncidentsSome.path, lazy: () => import('./route-modules/ticket-list.tsx') },
+      { path: ROUTES.myRequests.path, lazy: () => import('./route-modules/ticket-list.tsx') },
+      { path: ROUTES.myRequestsSome.path, lazy: () => import('./route-modules/ticket-list.tsx') },
       // 000 §2: any other path (and every drawer item whose screen is not built yet).
       { path: '*', lazy: () => import('./route-modules/not-found.tsx') },
     ],

@@ -39,6 +39,13 @@ export const ROUTES = {
   devices: { path: '/devices', title: 'Devices' },
   deviceAdd: { path: '/devices/add', title: 'New Device' },
   deviceEdit: { path: '/devices/edit/:id', title: 'Edit Device' },
+  // Ticket lists (000 §2, 001 §2.1); '/requests/calendar' and '/myrequests/calendar' are static and outrank ':some'.
+  incidents: { path: '/incidents', title: 'Incidents' },
+  requests: { path: '/requests', title: 'Service Requests' },
+  myIncidents: { path: '/myincidents', title: 'My Incidents' },
+  myIncidentsSome: { path: '/myincidents/:some', title: 'My Incidents' },
+  myRequests: { path: '/myrequests', title: 'My Service Requests' },
+  myRequestsSome: { path: '/myrequests/:some', title: 'My Service Requests' },
 } as const satisfies Record<string, RouteEntry>;
 
 /** Paths that answer in the signed-in shell (register and retrieve are public pages). */
@@ -66,6 +73,12 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.devices,
   ROUTES.deviceAdd,
   ROUTES.deviceEdit,
+  ROUTES.incidents,
+  ROUTES.requests,
+  ROUTES.myIncidents,
+  ROUTES.myIncidentsSome,
+  ROUTES.myRequests,
+  ROUTES.myRequestsSome,
 ];
 
 export const NOT_FOUND_TITLE = 'Not Found';

@@ -29,6 +29,8 @@ export interface TicketPickerDialogProps {
   open: boolean;
   ticketType: 'Incident' | 'ServiceRequest';
   onClose: () => void;
+  /** Where the add route returns to; when the picker is its own route, the screen that opened that route. */
+  from?: string;
 }
 
 type PickerTab = 'contacts' | 'devices';
@@ -49,7 +51,7 @@ function useDebounced(value: string, ms: number): string {
  * or (non-User types) the organisation's primary contact, then go to the add route. Opened by the
  * list screens' New button and by the bare /incident/add and /servicerequest/add routes.
  */
-export function TicketPickerDialog({ open, ticketType, onClose }: TicketPickerDialogProps) {
+export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }: TicketPickerDialogProps) {
   const user = useSignedInUser();
   const navigate = useNavigate();
   const location = useLocation();
@@ -73,7 +75,7 @@ export function TicketPickerDialog({ open, ticketType, onClose }: TicketPickerDi
   };
 
   // The add route's Cancel and save come back here, unless the picker is itself a route.
-  const from = /\/(incident|servicerequest)\/add\/?$/.test(location.pathname) ? undefined : location.pathname + location.search;
+  const from = fromProp ?? (/\/(incident|servicerequest)\/add\/?$/.test(location.pathname) ? undefined : location.pathname + location.search);
   // Navigating away unmounts the caller's screen, and with it the dialog.
   const go = (path: string) => void navigate(path, { state: from ? { from } : undefined });
   const create = () => {

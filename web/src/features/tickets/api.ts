@@ -1,0 +1,102 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ZIncidentListResponseSchema,
+  ZLatestActionsResponseSchema,
+  ZServiceRequestListResponseSchema,
+  ZTicketFilterListResponseSchema,
+  ZTicketFilterSchema,
+  ZTicketLookupsResponseSchema,
+  type IncidentListResponse,
+  type ServiceRequestListResponse,
+  type TicketFilterSaveRequest,
+  type TicketFilterSearchType,
+  type TicketListRequestInput,
+} from '@sc/common';
+import { api } from '../../api/client.ts';
+import { toQueryString } from './list-state.ts';
+
+export type TicketListKind = 'incident' | 'request';
+
+/** The API collection of a list kind. */
+export const collectionOf = (kind: TicketListKind): string => (kind === 'incident' ? '/incidents' : '/service-requests');
+export const searchTypeOf = (kind: TicketListKind): TicketFilterSearchType => (kind === 'incident' ? 'Incidents' : 'Requests');
+
+export const ticketListKeys = {
+  all: ['ticket-lists'] as const,
+  list: (kind: TicketListKind, q: TicketListRequestInput) => ['ticket-lists', kind, q] as const,
+  filters: (type: TicketFilterSearchType) => ['ticket-lists', 'filters', type] as const,
+  filterPage: (type: TicketFilterSearchType, page: number, pageSize: number) => ['ticket-lists', 'filters', type, page, pageSize] as const,
+  filter: (type: TicketFilterSearchType, id: string) => ['ticket-lists', 'filters', type, 'one', id] as const,
+  latestActions: (id: number) => ['ticket-lists', 'latest-actions', id] as const,
+  // Shared with the ticket screens, which read the same lookups under this key.
+  lookups: ['tickets', 'lookups'] as const,
+};
+
+export type TicketListResponse = IncidentListResponse | ServiceRequestListResponse;
+
+export function useTicketList(kind: TicketListKind, q: TicketListRequestInput) {
+  return useQuery<TicketListResponse>({
+    queryKey: ticketListKeys.list(kind, q),
+    queryFn: ({ signal }) =>
+      kind === 'incident'
+        ? api.get(`/incidents?${toQueryString(q)}`, { schema: ZIncidentListResponseSchema, signal })
+        : api.get(`/service-requests?${toQueryString(q)}`, { schema: ZServiceRequestListResponseSchema, signal }),
+    // The previous page stays on screen (dimmed by the grid's loading state) instead of a blank grid.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useTicketLookups = (enabled: boolean) =>
+  useQuery({
+    queryKey: ticketListKeys.lookups,
+    queryFn: ({ signal }) => api.get('/tickets/lookups', { schema: ZTicketLookupsResponseSchema, signal }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+
+export const useSavedFilters = (type: TicketFilterSearchType, page: number, pageSize: number, enabled: boolean) =>
+  useQuery({
+    queryKey: ticketListKeys.filterPage(type, page, pageSize),
+    queryFn: ({ signal }) => api.get(`/ticket-filters?${toQueryString({ searchType: type, page, pageSize })}`, { schema: ZTicketFilterListResponseSchema, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** The applied saved filter (its name for the Filter indicator); 404 when it was deleted or is not visible. */
+export const useSavedFilter = (type: TicketFilterSearchType, id: string | null) =>
+  useQuery({
+    queryKey: ticketListKeys.filter(type, id ?? ''),
+    queryFn: ({ signal }) => api.get(`/ticket-filters/${type}/${id}`, { schema: ZTicketFilterSchema, signal }),
+    enabled: id !== null,
+    staleTime: 60_000,
+  });
+
+export function useSaveFilter() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TicketFilterSaveRequest) => api.put('/ticket-filters', body, { schema: ZTicketFilterSchema }),
+    onSuccess: (saved) => qc.invalidateQueries({ queryKey: ticketListKeys.filters(saved.searchType) }),
+  });
+}
+
+export function useDeleteFilter(type: TicketFilterSearchType) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/ticket-filters/${type}/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ticketListKeys.filters(type) }),
+  });
+}
+
+export const useLatestActions = (id: number | null) =>
+  useQuery({
+    queryKey: ticketListKeys.latestActions(id ?? 0),
+    queryFn: ({ signal }) => api.get(`/incidents/${id}/latest-actions`, { schema: ZLatestActionsResponseSchema, signal }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+
+/** The export URL of the current query (page, size and cursor mean nothing there). */
+export function exportPath(kind: TicketListKind, q: TicketListRequestInput): string {
+  const { page: _page, pageSize: _size, cursor: _cursor, ...rest } = q;
+  return `${collectionOf(kind)}/export?${toQueryString(rest)}`;
+}

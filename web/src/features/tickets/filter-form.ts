@@ -1,0 +1,113 @@
+import type { Resolver } from 'react-hook-form';
+import { boardIdForDepartment, ZTicketCriteriaSchema, type TicketCriteria, type TicketDepartment } from '@sc/common';
+import { cleanCriteria } from './list-state.ts';
+
+/** What the Search Tickets dialog edits: selects as strings ('' = any), days as YYYY-MM-DD, switches as booleans. */
+export interface FilterFormValues {
+  assignedTo: string;
+  departmentId: string;
+  isShared: boolean;
+  openDateFrom: string;
+  openDateTo: string;
+  priorityId: string;
+  classId: string;
+  subclassId: string;
+  siteId: string;
+  isRequestScheduled: boolean;
+  requestedStartFrom: string;
+  requestedStartTo: string;
+}
+
+export const EMPTY_FILTER_FORM: FilterFormValues = {
+  assignedTo: '',
+  departmentId: '',
+  isShared: false,
+  openDateFrom: '',
+  openDateTo: '',
+  priorityId: '',
+  classId: '',
+  subclassId: '',
+  siteId: '',
+  isRequestScheduled: false,
+  requestedStartFrom: '',
+  requestedStartTo: '',
+};
+
+const str = (v: number | undefined) => (v === undefined ? '' : String(v));
+/** The form's date inputs hold days; a saved instant shows as its day. */
+const day = (v: string | undefined) => (v ? v.slice(0, 10) : '');
+
+export function formValuesOf(c: TicketCriteria): FilterFormValues {
+  return {
+    assignedTo: str(c.assignedTo),
+    departmentId: str(c.departmentId),
+    isShared: c.isShared === true,
+    openDateFrom: day(c.openDateFrom),
+    openDateTo: day(c.openDateTo),
+    priorityId: str(c.priorityId),
+    classId: str(c.classId),
+    subclassId: str(c.subclassId),
+    siteId: str(c.siteId),
+    isRequestScheduled: c.isRequestScheduled === true,
+    requestedStartFrom: day(c.requestedStartFrom),
+    requestedStartTo: day(c.requestedStartTo),
+  };
+}
+
+/**
+ * The criteria of the form. A switch that is off is left out (docs/decisions/003: false would
+ * filter for "not shared"); the department sets boardId as 000 §4 says; `kept` carries the
+ * criteria the dialog does not show (the hidden VIP switch of a saved filter).
+ */
+export function criteriaOf(v: FilterFormValues, departments: readonly TicketDepartment[], kept: Pick<TicketCriteria, 'isVip'> = {}): Record<string, unknown> {
+  const dep = departments.find((d) => String(d.id) === v.departmentId);
+  const boardId = dep ? boardIdForDepartment(dep) : null;
+  return {
+    ...kept,
+    assignedTo: v.assignedTo || undefined,
+    departmentId: v.departmentId || undefined,
+    boardId: boardId ?? undefined,
+    isShared: v.isShared || undefined,
+    openDateFrom: v.openDateFrom || undefined,
+    openDateTo: v.openDateTo || undefined,
+    priorityId: v.priorityId || undefined,
+    classId: v.classId || undefined,
+    subclassId: v.subclassId || undefined,
+    siteId: v.siteId || undefined,
+    isRequestScheduled: v.isRequestScheduled || undefined,
+    requestedStartFrom: v.requestedStartFrom || undefined,
+    requestedStartTo: v.requestedStartTo || undefined,
+  };
+}
+
+/** Whether the form holds any value (000 §5: OK is disabled otherwise). */
+export const hasFormValues = (v: FilterFormValues): boolean =>
+  Object.entries(v).some(([, x]) => x !== '' && x !== false);
+
+/** A date range whose end is before its start names the end field. */
+function rangeErrors(c: TicketCriteria): Partial<Record<keyof FilterFormValues, string>> {
+  const errors: Partial<Record<keyof FilterFormValues, string>> = {};
+  if (c.openDateFrom && c.openDateTo && c.openDateTo.slice(0, 10) < c.openDateFrom.slice(0, 10)) errors.openDateTo = 'Must not be before Create Date From';
+  if (c.requestedStartFrom && c.requestedStartTo && c.requestedStartTo.slice(0, 10) < c.requestedStartFrom.slice(0, 10))
+    errors.requestedStartTo = 'Must not be before Requested Start From';
+  return errors;
+}
+
+/** The dialog's resolver: the shared ZTicketCriteriaSchema decides, as it does on the server. */
+export function filterResolver(departments: readonly TicketDepartment[], kept: Pick<TicketCriteria, 'isVip'>): Resolver<FilterFormValues, unknown, TicketCriteria> {
+  return (values) => {
+    const raw = criteriaOf(values, departments, kept);
+    const parsed = ZTicketCriteriaSchema.safeParse(raw);
+    const errors: Record<string, { type: string; message: string }> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? 'root');
+        errors[key === 'boardId' ? 'departmentId' : key] ??= { type: 'validate', message: issue.message };
+      }
+    } else {
+      for (const [k, message] of Object.entries(rangeErrors(parsed.data))) errors[k] = { type: 'validate', message };
+    }
+    if (!parsed.success || Object.keys(errors).length > 0) return { values: {}, errors };
+    return { values: cleanCriteria(parsed.data), errors: {} };
+  };
+}

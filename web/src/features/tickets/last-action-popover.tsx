@@ -1,0 +1,68 @@
+import { useEffect, useId } from 'react';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Popover from '@mui/material/Popover';
+import Typography from '@mui/material/Typography';
+import { formatDateTime } from '../../ui/dates.ts';
+import { useLatestActions } from './api.ts';
+
+/** 000 §9: the Last Action Taken popup closes by itself after 5 s. */
+export const LAST_ACTION_AUTO_CLOSE_MS = 5000;
+
+interface LastActionPopoverProps {
+  /** The incident whose actions are shown; null when closed. */
+  ticket: { id: number; ticketNo: string } | null;
+  anchor: HTMLElement | null;
+  timeZone: string;
+  onClose: () => void;
+}
+
+/** Last Action Taken (000 §2, §3 'Incident action'): the five latest actions of an incident, as plain text. */
+export function LastActionPopover({ ticket, anchor, timeZone, onClose }: LastActionPopoverProps) {
+  const titleId = useId();
+  const actions = useLatestActions(ticket?.id ?? null);
+  const open = ticket !== null && anchor !== null;
+
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(onClose, LAST_ACTION_AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [open, ticket?.id, onClose]);
+
+  const rows = actions.data?.rows ?? [];
+  return (
+    <Popover
+      open={open}
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: 380, maxWidth: 'calc(100vw - 32px)', maxHeight: 420, p: 2 } } }}
+    >
+      <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+        {`Last Action Taken${ticket ? ` – ${ticket.ticketNo}` : ''}`}
+      </Typography>
+      {actions.isPending ? (
+        <Typography role="status">Loading...</Typography>
+      ) : actions.error ? (
+        <Typography color="error">{actions.error.message}</Typography>
+      ) : rows.length === 0 ? (
+        <Typography color="text.secondary">No Actions</Typography>
+      ) : (
+        <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {rows.map((a, i) => (
+            <li key={a.actionId}>
+              {i > 0 && <Divider sx={{ my: 1 }} />}
+              <Typography variant="caption" color="text.secondary" component="p">
+                {[formatDateTime(a.startDate, timeZone), a.userName, a.status].filter(Boolean).join(' · ')}
+              </Typography>
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {a.actionDesc}
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      )}
+    </Popover>
+  );
+}

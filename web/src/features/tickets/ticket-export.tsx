@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { TICKET_EXPORT_LIMIT, type TicketListRequestInput } from '@sc/common';
+import { isApiError } from '../../api/client.ts';
+import { useSnackbar } from '../../ui/app-snackbar.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { downloadFile } from '../../ui/download-file.ts';
+import { exportPath, type TicketListKind } from './api.ts';
+
+export const EXPORT_TITLES: Record<TicketListKind, string> = { incident: 'Export Incidents', request: 'Export Service Requests' };
+export const EXPORT_TEXT = `Only the first ${TICKET_EXPORT_LIMIT} records, as sorted and filtered, are exported. It can take some time.`;
+const FALLBACK_NAMES: Record<TicketListKind, string> = { incident: 'INCIDENTS_CMS.xlsx', request: 'SERVICE_REQUESTS_CMS.xlsx' };
+
+interface TicketExportProps {
+  open: boolean;
+  kind: TicketListKind;
+  /** The list's current query: the export holds its first 2000 rows in the same order. */
+  request: TicketListRequestInput;
+  onClose: () => void;
+}
+
+/** Export to Excel (000 §2, §9): confirmation first, then the download with progress on the button. */
+export function TicketExport({ open, kind, request, onClose }: TicketExportProps) {
+  const [isBusy, setIsBusy] = useState(false);
+  const showSnackbar = useSnackbar();
+  const run = async () => {
+    setIsBusy(true);
+    try {
+      await downloadFile(exportPath(kind, request), FALLBACK_NAMES[kind]);
+      onClose();
+    } catch (e) {
+      showSnackbar(isApiError(e) ? e.message : 'An Error Occurred', { severity: 'error' });
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={open}
+      title={EXPORT_TITLES[kind]}
+      text={EXPORT_TEXT}
+      confirmLabel={isBusy ? 'Exporting…' : 'Export'}
+      busy={isBusy}
+      onConfirm={() => void run()}
+      onCancel={onClose}
+    />
+  );
+}
