@@ -116,10 +116,13 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
               columns={columns}
               loading={list.isFetching}
               density="compact"
-              rowHeight={ROW_HEIGHT}
+              // 000 §9: rows 52 px high; compact density would scale rowHeight down to 36, an explicit height is kept as is.
+              getRowHeight={() => ROW_HEIGHT}
               columnHeaderHeight={HEADER_HEIGHT}
               hideFooter
               disableColumnMenu
+              // At most 50 rows of 13 columns: rendering them all keeps every cell reachable (screen readers, find-in-page).
+              disableVirtualization
               sortingMode="server"
               paginationMode="server"
               rowCount={rows.length}
@@ -156,8 +159,21 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
             onPageSize={(pageSize) => update({ pageSize, page: 1 })}
           />
         </Box>
-        <PreviewResizeHandle width={previewWidth} onWidth={setPreviewWidth} />
-        <TicketPreview kind={kind} row={selected} width={previewWidth} timeZone={user.timeZone} canEdit={!!selected && canEditRow(kind, user, selected)} from={from} />
+        {/* The pane opens with a selected row, so the grid keeps the whole width for its columns until then. */}
+        {selected && (
+          <>
+            <PreviewResizeHandle width={previewWidth} onWidth={setPreviewWidth} />
+            <TicketPreview
+              kind={kind}
+              row={selected}
+              width={previewWidth}
+              timeZone={user.timeZone}
+              canEdit={canEditRow(kind, user, selected)}
+              from={from}
+              onClose={() => setSelectedId(null)}
+            />
+          </>
+        )}
       </Box>
       <TicketFilterDialog
         open={filterOpen}

@@ -3,7 +3,10 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
 import { formatDateTime } from '../../ui/dates.ts';
 import { StatusChip, VipMark } from '../../ui/status-chip.tsx';
 import type { TicketListKind } from './api.ts';
@@ -94,33 +97,32 @@ export function PreviewResizeHandle({ width, onWidth }: { width: number; onWidth
 
 interface TicketPreviewProps {
   kind: TicketListKind;
-  row: TicketRow | null;
+  row: TicketRow;
   width: number;
   timeZone: string;
   canEdit: boolean;
   from: string;
+  onClose: () => void;
 }
 
 /** view-service-request-preview (000 §2, §3): the selected row's fields with View and Edit. */
-export function TicketPreview({ kind, row, width, timeZone, canEdit, from }: TicketPreviewProps) {
+export function TicketPreview({ kind, row, width, timeZone, canEdit, from, onClose }: TicketPreviewProps) {
   const date = (v: string | null | undefined) => (v ? formatDateTime(v, timeZone) : '—');
-  const fields: [string, string][] = row
-    ? [
-        ['Contact', row.contactName],
-        ['Target', row.targetName ?? '—'],
-        ['Assigned To', row.assignedToName ?? '—'],
-        ['Priority', row.priorityName ?? '—'],
-        ['Severity', row.severityName ?? '—'],
-        ['Open Date', date(row.openDate)],
-        ...(kind === 'request'
-          ? ([
-              ['Requested Start', date(row.requestedStartDate)],
-              ['Requested End', date(row.requestedEndDate)],
-            ] as [string, string][])
-          : []),
-        ['Class', [row.className, row.subclassName].filter(Boolean).join(' / ') || '—'],
-      ]
-    : [];
+  const fields: [string, string][] = [
+    ['Contact', row.contactName],
+    ['Target', row.targetName ?? '—'],
+    ['Assigned To', row.assignedToName ?? '—'],
+    ['Priority', row.priorityName ?? '—'],
+    ['Severity', row.severityName ?? '—'],
+    ['Open Date', date(row.openDate)],
+    ...(kind === 'request'
+      ? ([
+          ['Requested Start', date(row.requestedStartDate)],
+          ['Requested End', date(row.requestedEndDate)],
+        ] as [string, string][])
+      : []),
+    ['Class', [row.className, row.subclassName].filter(Boolean).join(' / ') || '—'],
+  ];
   return (
     <Paper
       variant="outlined"
@@ -128,46 +130,45 @@ export function TicketPreview({ kind, row, width, timeZone, canEdit, from }: Tic
       aria-label="Ticket preview"
       sx={{ width: { xs: '100%', md: width }, flexShrink: 0, p: 2, alignSelf: 'flex-start', minWidth: 0 }}
     >
-      {!row ? (
-        <Typography color="text.secondary">Select a ticket to preview it.</Typography>
-      ) : (
-        <>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-            <Typography variant="h2" component="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
-              {row.ticketNo}
-            </Typography>
-            <StatusChip status={row.status} />
-            {row.isVip && <VipMark />}
-          </Box>
-          <Typography sx={{ fontWeight: 500, wordBreak: 'break-word' }}>{row.shortDescription}</Typography>
-          {kind === 'request' && row.description && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 200, overflowY: 'auto' }}>
-              {row.description}
-            </Typography>
-          )}
-          <Box
-            component="dl"
-            sx={{ mt: 2, mb: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, wordBreak: 'break-word' } }}
-          >
-            {fields.map(([label, value]) => (
-              <Box key={label} sx={{ display: 'contents' }}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </Box>
-            ))}
-          </Box>
-          <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-            <Button size="small" variant="contained" component={RouterLink} to={rowPath(kind, 'view', row.id)}>
-              View
-            </Button>
-            {canEdit && (
-              <Button size="small" component={RouterLink} to={rowPath(kind, 'edit', row.id)} state={{ from }}>
-                Edit
-              </Button>
-            )}
-          </Box>
-        </>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+        <Typography variant="h2" component="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
+          {row.ticketNo}
+        </Typography>
+        <StatusChip status={row.status} />
+        {row.isVip && <VipMark />}
+        <Tooltip title="Close preview">
+          <IconButton size="small" aria-label="Close preview" onClick={onClose} sx={{ ml: 'auto' }}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      <Typography sx={{ fontWeight: 500, wordBreak: 'break-word' }}>{row.shortDescription}</Typography>
+      {kind === 'request' && row.description && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 200, overflowY: 'auto' }}>
+          {row.description}
+        </Typography>
       )}
+      <Box
+        component="dl"
+        sx={{ mt: 2, mb: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, wordBreak: 'break-word' } }}
+      >
+        {fields.map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Box>
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+        <Button size="small" variant="contained" component={RouterLink} to={rowPath(kind, 'view', row.id)}>
+          View
+        </Button>
+        {canEdit && (
+          <Button size="small" component={RouterLink} to={rowPath(kind, 'edit', row.id)} state={{ from }}>
+            Edit
+          </Button>
+        )}
+      </Box>
     </Paper>
   );
 }

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PAGE_SIZE } from '@sc/common';
+import { calendarHref, cleanCriteria, defaultTicketPageSize, listRequestOf, parseCriteria, readListState, writeListState, type TicketListState } from './list-state.ts';
+
+const state = (patch: Partial<TicketListState> = {}): TicketListState => ({ ...readListState(new URLSearchParams()), ...patch });
+
+describe('ticket list state in the URL', () => {
+  it('has the spec defaults: page 1, size 10, id descending, Open, no search or filter', () => {
+    expect(readListState(new URLSearchParams())).toEqual({
+      page: 1,
+      pageSize: DEFAULT_PAGE_SIZE,
+      sort: 'id',
+      direction: 'desc',
+      status: 'Open',
+      search: '',
+      criteria: {},
+      savedFilterId: null,
+    });
+    expect(defaultTicketPageSize()).toBe(10);
+    expect(writeListState(state()).toString()).toBe('');
+  });
+
+  it('round-trips every part: page, size, sort, direction, status, search, criteria and saved filter', () => {
+    const s = state({
+      page: 3,
+      pageSize: 25,
+      sort: 'shortDescription',
+      direction: 'asc',
+      status: '<ALL>',
+      search: 'printer',
+      criteria: { departmentId: 4, boardId: 2, openDateFrom: '2026-01-01', isShared: true, requestedStartTo: '2026-02-01' },
+      savedFilterId: '0123456789abcdef0123456789abcdef',
+    });
+    const params = writeListState(s);
+    expect(Object.fromEntries(params)).toMatchObject({ page: '3', size: '25', sort: 'shortDescription', dir: 'asc', status: '<ALL>', q: 'printer' });
+    expect(readListState(new URLSearchParams(params.toString()))).toEqual(s);
+  });
+
+  it('ignores what it cannot read instead of failing the page', () => {
+    const s = readListState(new URLSearchParams('page=-4&size=13&sort=password&dir=up&status=Deleted&filter={oops&saved=../x'));
+    expect(s).toEqual(state());
+    expect(parseCriteria('{"departmentId":"x","priorityId":2}')).toEqual({});
+    expect(parseCriteria('[1,2]')).toEqual({});
+  });
+
+  it('drops empty criteria so "no filter" has one form', () => {
+    expect(cleanCriteria({ departmentId: '', assignedTo: undefined, classId: null })).toEqual({});
+    expect(writeListState(state({ criteria: {} })).has('filter')).toBe(false);
+  });
+
+  it('builds the list request: mine for /my lists, no search for a User', () => {
+    const s = state({ search: ' vpn ', criteria: { priorityId: 2 } });
+    expect(listRequestOf(s, true, true)).toEqual({ priorityId: 2, page: 1, pageSize: 10, sort: 'id', direction: 'desc', status: 'Open', search: 'vpn', mine: true });
+    expect(listRequestOf(s, false, false)).not.toHaveProperty('search');
+    expect(listRequestOf(s, false, false)).not.toHaveProperty('mine');
+  });
+
+  it('links the calendar with status, q and filter only', () => {
+    const params = new URLSearchParams('status=Closed&q=vpn&filter=%7B%22siteId%22%3A1%7D&page=3&sort=status&dir=asc');
+    expect(calendarHref('/requests', params)).toBe('/requests/calendar?status=Closed&q=vpn&filter=%7B%22siteId%22%3A1%7D');
+    expect(calendarHref('/myrequests/', new URLSearchParams())).toBe('/myrequests/calendar');
+  });
+});
