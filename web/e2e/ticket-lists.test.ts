@@ -211,6 +211,20 @@ describe('user on /myincidents/', () => {
   });
 });
 
+describe('operator limited', () => {
+  it('has no Edit on request rows, and Edit on incidents only where the row allows', async () => {
+    const p = await signedIn('limited@acme.example', '/requests');
+    const requests = await apiGet<PageLike>(p, '/service-requests?status=Open');
+    await waitForNumbers(p, requests.rows.map((r) => r.ticketNo));
+    expect(await p.getByRole('link', { name: /^Edit / }).count()).toBe(0);
+    await p.goto(spa('/incidents'));
+    const incidents = await apiGet<PageLike>(p, '/incidents?status=Open');
+    await waitForNumbers(p, incidents.rows.map((r) => r.ticketNo));
+    expect(incidents.rows.some((r) => !r.canEdit)).toBe(true);
+    expect(await p.getByRole('link', { name: /^Edit / }).count()).toBe(incidents.rows.filter((r) => r.canEdit).length);
+  });
+});
+
 describe('administrator', () => {
   let page: Page;
   const publicName = `E2E public ${Date.now()}`;
@@ -344,6 +358,7 @@ describe('administrator', () => {
       await grid(page, 'Service Requests').getByRole('columnheader', { name, exact: true }).waitFor();
     }
     await expect(page.getByLabel('SEARCH REQUEST').isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('link', { name: /^Edit / }).count()).toBe(api.rows.filter((r) => r.canEdit).length);
     const calendar = await page.getByRole('link', { name: 'Calendar' }).getAttribute('href');
     expect(calendar).toMatch(/\/requests\/calendar\?status=%3CALL%3E&q=a$/);
     await page.locator('[role="gridcell"][data-field="shortDescription"]').first().click();

@@ -129,9 +129,9 @@ export function LoadFilterDialog({ open, kind, timeZone, onApply, onClose }: Loa
 
   const columns: GridColDef<TicketFilter>[] = [
     { field: 'searchName', headerName: 'Name', flex: 1, minWidth: 140, sortable: false },
-    { field: 'ownerName', headerName: 'Owner', minWidth: 130, sortable: false },
+    { field: 'ownerName', headerName: 'Owner', minWidth: 160, sortable: false },
     { field: 'isPublic', headerName: 'Public', width: 70, sortable: false, valueFormatter: (v: boolean) => (v ? 'Yes' : 'No') },
-    { field: 'updatedDate', headerName: 'Updated', minWidth: 160, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+    { field: 'updatedDate', headerName: 'Updated', minWidth: 190, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
     {
       field: 'delete',
       headerName: 'Delete',

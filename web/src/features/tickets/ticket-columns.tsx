@@ -56,7 +56,7 @@ interface ColumnOptions {
 const dateColumn = (field: keyof TicketRow, headerName: string, timeZone: string): GridColDef<TicketRow> => ({
   field,
   headerName,
-  minWidth: 160,
+  minWidth: 180,
   valueFormatter: (v: string | null | undefined) => (v ? formatDateTime(v, timeZone) : ''),
 });
 
@@ -73,7 +73,7 @@ export function ticketColumns({ kind, user, from, onLastAction }: ColumnOptions)
   const middle: GridColDef<TicketRow>[] = isIncident
     ? [
         { field: 'priorityName', headerName: 'Priority', minWidth: 110 },
-        { field: 'severityName', headerName: 'Severity', minWidth: 110 },
+        { field: 'severityName', headerName: 'Severity', minWidth: 160 },
         dateColumn('openDate', 'Open Date', user.timeZone),
         { field: 'className', headerName: 'Class', minWidth: 120 },
         { field: 'subclassName', headerName: 'Subclass', minWidth: 120 },

@@ -50,6 +50,12 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
   // 000 §9: the search waits 800 ms after typing stops; a new term starts at page 1 (000 §4).
   const [searchText, setSearchText] = useState(state.search);
   const search = useDebouncedValue(searchText.trim(), TICKET_SEARCH_DEBOUNCE_MS);
+  // Back/Forward to another search: the box shows the URL's term again.
+  const [seenUrlSearch, setSeenUrlSearch] = useState(state.search);
+  if (state.search !== seenUrlSearch) {
+    setSeenUrlSearch(state.search);
+    if (state.search !== search) setSearchText(state.search);
+  }
   useEffect(() => {
     if (canSearch && search !== readListState(params).search) update({ search, page: 1 }, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced term updates the URL

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { MESSAGES } from '@sc/common';
+import { makeSession, makeUserOfType } from '../../test/factories.ts';
+import { mockFetch, PUBLIC_CONFIG, type MockRoute } from '../../test/fetch-mock.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { TABLE_TEXTS } from './list-overlays.tsx';
+import { TicketListPage } from './ticket-list-page.tsx';
+
+const operator = makeUserOfType('Operator');
+const emptyPage = { rows: [], total: 0, totalIsEstimate: false, page: 1, pageSize: 10, hasNextPage: false, nextCursor: null };
+const base = '/incidents?page=1&pageSize=10&sort=id&direction=desc&status=Open';
+
+function renderList(path: string, routes: MockRoute[]) {
+  mockFetch([{ path: '/auth/me', body: makeSession(operator) }, { path: '/config', body: PUBLIC_CONFIG }, ...routes]);
+  return renderWithApp(<TicketListPage kind="incident" mine={false} title="Incidents" user={operator} />, { path });
+}
+
+// 000 §2 / §8 table states as the list screens show them.
+// The first render loads MUI and the grid: slow on a busy machine.
+describe('ticket list states', { timeout: 45_000 }, () => {
+  it('empty: the spec text and an Add new item link to the New flow, remembering the list', async () => {
+    renderList('/incidents', [{ path: base, body: emptyPage }]);
+    expect(await screen.findByText(TABLE_TEXTS.empty)).toBeTruthy();
+    const add = screen.getByRole('link', { name: TABLE_TEXTS.addNew });
+    expect(add.getAttribute('href')).toBe('/incident/add');
+    expect(screen.getByText('Displaying 0 - 0')).toBeTruthy();
+  });
+
+  it('filtered-empty when a search is applied', async () => {
+    renderList('/incidents?q=zzz', [{ path: `${base}&search=zzz`, body: emptyPage }]);
+    expect(await screen.findByText(TABLE_TEXTS.filteredEmpty)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: TABLE_TEXTS.addNew })).toBeNull();
+  });
+
+  it('error: the spec text with the server message in parentheses', async () => {
+    renderList('/incidents', [{ path: base, status: 400, body: { code: 'BAD_REQUEST', message: 'cursor: does not match the sort' } }]);
+    expect(await screen.findByText(`${MESSAGES.tableLoadError} (cursor: does not match the sort)`)).toBeTruthy();
+  });
+});
