@@ -103,7 +103,8 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
             search={canSearch ? searchText : null}
             onSearch={setSearchText}
             isFilterActive={isFilterActive}
-            filterLabel={state.savedFilterId ? `Saved filter: ${saved.data?.searchName ?? '…'}` : 'Filtered'}
+            // A deleted or no longer visible saved filter still shows as a filter the user can remove.
+            filterLabel={state.savedFilterId ? (saved.data ? `Saved filter: ${saved.data.searchName}` : saved.isError ? 'Saved filter' : 'Saved filter: …') : 'Filtered'}
             onFilter={() => setFilterOpen(true)}
             onClearFilter={() => update({ criteria: {}, savedFilterId: null, page: 1 })}
             onExport={() => setExportOpen(true)}
