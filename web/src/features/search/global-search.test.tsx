@@ -59,10 +59,9 @@ describe('GlobalSearchField', () => {
     expect(api.calls.filter((c) => c.path.startsWith('/search'))).toHaveLength(0);
     const listbox = await screen.findByRole('listbox', {}, { timeout: 3000 });
     expect(api.calls.filter((c) => c.path.startsWith('/search')).map((c) => c.path)).toEqual(['/search?q=printer']);
-    expect(within(listbox).getByText('Incidents')).toBeTruthy();
-    expect(within(listbox).getByText('(first 5 shown)')).toBeTruthy();
-    expect(within(listbox).getByText('Jobs')).toBeTruthy();
-    expect(within(listbox).queryByText('Service Requests')).toBeNull();
+    expect(within(listbox).getByRole('group', { name: 'Incidents (first 5 shown)' })).toBeTruthy();
+    expect(within(listbox).getByRole('group', { name: 'Jobs' })).toBeTruthy();
+    expect(within(listbox).queryByRole('group', { name: /Service Requests/ })).toBeNull();
     // 000 §3: 'CWID: {InternalID} - {date}' in the user's zone, StringField as JMSID; green icon for Open, red otherwise.
     expect(within(listbox).getByText('CWID: 12 - Mar 1, 2026 · JMSID: INC-000012 · Becker, Thomas')).toBeTruthy();
     expect(within(listbox).getByText('CWID: 7 - Jan 1, 2024 · JMSID: J10001')).toBeTruthy();

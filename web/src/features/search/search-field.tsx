@@ -98,21 +98,25 @@ export function GlobalSearchField({ timeZone, autoFocus = false, onPicked }: Glo
         popper: { placement: 'bottom-end', sx: { minWidth: 'min(480px, calc(100vw - 16px))' } },
         listbox: { sx: { maxHeight: 'min(70vh, 560px)' } },
       }}
-      renderGroup={(params) => (
-        <li key={params.key}>
-          <ListSubheader component="div" sx={{ lineHeight: '32px', fontWeight: 600 }}>
-            {params.group}
-            {hasMoreByLabel.get(params.group) && (
-              <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
-                {` (first ${SEARCH_LIMIT_PER_TYPE} shown)`}
-              </Box>
-            )}
-          </ListSubheader>
-          <Box component="ul" sx={{ p: 0 }}>
-            {params.children}
-          </Box>
-        </li>
-      )}
+      renderGroup={(params) => {
+        const more = hasMoreByLabel.get(params.group) ? ` (first ${SEARCH_LIMIT_PER_TYPE} shown)` : '';
+        // A listbox may hold groups of options: the group is named, its header only shows the name.
+        return (
+          <li key={params.key} role="group" aria-label={`${params.group}${more}`}>
+            <ListSubheader component="div" aria-hidden sx={{ lineHeight: '32px', fontWeight: 600 }}>
+              {params.group}
+              {more && (
+                <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
+                  {more}
+                </Box>
+              )}
+            </ListSubheader>
+            <Box component="ul" role="presentation" sx={{ p: 0 }}>
+              {params.children}
+            </Box>
+          </li>
+        );
+      }}
       renderOption={(props, r) => {
         const { key, ...rest } = props;
         return (
