@@ -47,7 +47,8 @@ const type = (value: string) => {
   return box;
 };
 
-describe('GlobalSearchField', () => {
+// Real timers: each test waits out the 1200 ms debounce, which takes longer on a busy machine.
+describe('GlobalSearchField', { timeout: 20_000 }, () => {
   it('asks once, 1200 ms after typing stops, with the trimmed term; lists the groups; a pick navigates and clears', async () => {
     const api = mockFetch([{ path: '/search?q=printer', body: RESULTS }]);
     renderField();
