@@ -57,7 +57,7 @@ export function TopBar({ user, heading, showMenuButton, onOpenMenu }: TopBarProp
         </Typography>
         {/* The spacer keeps the search box and the actions right. */}
         <Box sx={{ flexGrow: 1 }} data-slot="global-search" />
-        {!isHome && <GlobalSearch timeZone={user.timeZone} />}
+        {!isHome && <GlobalSearch user={user} />}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
           <ThemeToggle />
           <AccountMenu user={user} />

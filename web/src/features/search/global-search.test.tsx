@@ -4,7 +4,9 @@ import { Route, Routes, useLocation } from 'react-router';
 import type { SearchResponse } from '@sc/common';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { GLOBAL_SEARCH_LABEL, GlobalSearchField } from './search-field.tsx';
+import { GlobalSearchField, searchLabel } from './search-field.tsx';
+
+const LABEL = 'Search contacts, tickets and jobs';
 
 const RESULTS: SearchResponse = {
   groups: [
@@ -32,7 +34,7 @@ function Where() {
 const renderField = () =>
   renderWithApp(
     <>
-      <GlobalSearchField timeZone="America/New_York" />
+      <GlobalSearchField timeZone="America/New_York" label={LABEL} />
       <Routes>
         <Route path="*" element={<Where />} />
       </Routes>
@@ -41,7 +43,7 @@ const renderField = () =>
   );
 
 const type = (value: string) => {
-  const box = screen.getByRole('combobox', { name: GLOBAL_SEARCH_LABEL });
+  const box = screen.getByRole('combobox', { name: LABEL });
   fireEvent.focus(box);
   fireEvent.change(box, { target: { value } });
   return box;
@@ -95,5 +97,11 @@ describe('GlobalSearchField', { timeout: 20_000 }, () => {
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/jobs'));
+  });
+
+  it('names the box after what the caller may search (searchReach)', () => {
+    expect(searchLabel({ contacts: true, jobs: true, ownTicketsOnly: false })).toBe('Search contacts, tickets and jobs');
+    expect(searchLabel({ contacts: false, jobs: false, ownTicketsOnly: true })).toBe('Search tickets');
+    expect(searchLabel({ contacts: true, jobs: false, ownTicketsOnly: false })).toBe('Search contacts and tickets');
   });
 });

@@ -13,19 +13,26 @@ import {
   SEARCH_MIN_CHARS,
   SEARCH_TYPE_LABELS,
   searchResultPath,
+  type SearchReach,
   type SearchRecord,
 } from '@sc/common';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { useGlobalSearch } from './api.ts';
 import { primaryLine, SearchResult } from './search-result.tsx';
 
-export const GLOBAL_SEARCH_LABEL = 'Search contacts, tickets and jobs';
+/** The box's name says what the caller's search reaches (the server's `searchReach`, 000 §6). */
+export function searchLabel(reach: SearchReach): string {
+  const parts = [reach.contacts && 'contacts', 'tickets', reach.jobs && 'jobs'].filter((p): p is string => !!p);
+  return `Search ${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]}`;
+}
 
 const keyOf = (r: SearchRecord): string => `${r.searchType}-${r.internalId}`;
 const groupLabel = (r: SearchRecord): string => SEARCH_TYPE_LABELS[r.searchType];
 
 export interface GlobalSearchFieldProps {
   timeZone: string;
+  /** The accessible name of the box (searchLabel). */
+  label: string;
   /** The phone layout opens the field on demand and focuses it at once. */
   autoFocus?: boolean;
   /** Called after a result was picked (the phone layout closes its overlay). */
@@ -37,7 +44,7 @@ export interface GlobalSearchFieldProps {
  * when the trimmed input has at least 3 characters; the popover lists the results grouped by entity
  * and closes when one is picked (click, or arrows and Enter), which navigates as 000 §2 says.
  */
-export function GlobalSearchField({ timeZone, autoFocus = false, onPicked }: GlobalSearchFieldProps) {
+export function GlobalSearchField({ timeZone, label, autoFocus = false, onPicked }: GlobalSearchFieldProps) {
   const navigate = useNavigate();
   const [input, setInput] = useState('');
   const [isFocused, setIsFocused] = useState(autoFocus);
@@ -132,7 +139,7 @@ export function GlobalSearchField({ timeZone, autoFocus = false, onPicked }: Glo
           autoFocus={autoFocus}
           slotProps={{
             ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': GLOBAL_SEARCH_LABEL },
+            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': label },
             input: {
               ...params.slotProps.input,
               startAdornment: (
