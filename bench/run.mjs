@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchSearch } from './search.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -55,6 +56,7 @@ async function main() {
       await waitFor(`http://127.0.0.1:${helloPort}/hello`);
       const cookie = await signIn(api, email);
       await run(api, cookie, `http://127.0.0.1:${helloPort}`, { duration, connections });
+      await benchSearch({ api, cookie, adminEmail: `admin@${tenant.code.toLowerCase()}.example`, duration, connections, cannon });
     } finally {
       server.kill('SIGTERM');
       hello.kill('SIGTERM');

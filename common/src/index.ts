@@ -13,3 +13,4 @@ export * from './contacts.ts';
 export * from './devices.ts';
 export * from './invitations.ts';
 export * from './ticket-list-rules.ts';
+export * from './search.ts';

@@ -21,6 +21,7 @@ import { contactRoutes } from './modules/contacts/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
 import { contactCompatRoutes } from './modules/invitations/compat.routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactRoutes, { prefix: '/api/v1', db, config });
   await app.register(deviceRoutes, { prefix: '/api/v1', db, config });
   await app.register(invitationRoutes, { prefix: '/api/v1', db, config });
+  await app.register(searchRoutes, { prefix: '/api/v1', db, config });
   await app.register(contactCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
 
   registerSpa(app, deps.webDist ?? defaultWebDist());

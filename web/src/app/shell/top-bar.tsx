@@ -1,4 +1,4 @@
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -8,6 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import type { SignedInUser } from '@sc/common';
+import { GlobalSearch } from '../../features/search/global-search.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { ROUTES } from '../routes.ts';
 import { AccountMenu } from './account-menu.tsx';
@@ -23,6 +24,8 @@ export interface TopBarProps {
 }
 
 export function TopBar({ user, heading, showMenuButton, onOpenMenu }: TopBarProps) {
+  // 000 §2 Screen parts: the global search box is hidden on the home page.
+  const isHome = useLocation().pathname === ROUTES.home.path;
   return (
     // Above the permanent drawer (clipped layout); under the temporary one, which is modal.
     <AppBar position="fixed" sx={{ zIndex: (t) => (showMenuButton ? t.zIndex.appBar : t.zIndex.drawer + 1) }}>
@@ -52,8 +55,9 @@ export function TopBar({ user, heading, showMenuButton, onOpenMenu }: TopBarProp
         >
           {heading}
         </Typography>
-        {/* The global search box (later issue) goes here; the spacer keeps the actions right. */}
+        {/* The spacer keeps the search box and the actions right. */}
         <Box sx={{ flexGrow: 1 }} data-slot="global-search" />
+        {!isHome && <GlobalSearch user={user} />}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
           <ThemeToggle />
           <AccountMenu user={user} />

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorResponseSchema, ZSearchQuerySchema, ZSearchResponseSchema } from '@sc/common';
+import { requireScope } from '../../auth/plugin.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { globalSearch } from './service.ts';
+
+/** The top bar's look-ahead search (000 §2, §4, §7 GlobalSearch). */
+export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Contacts, incidents, service requests and jobs of the caller\'s customer matching q, newest first',
+        querystring: ZSearchQuerySchema,
+        response: { 200: ZSearchResponseSchema, 400: ZErrorResponseSchema, 401: ZErrorResponseSchema },
+      },
+    },
+    (req) => globalSearch(db, requireScope(req), req.query),
+  );
+};

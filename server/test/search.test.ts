@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { SEARCH_LIMIT_PER_TYPE, SEARCH_TYPE, type SearchGroup, type SearchResponse, type SearchType } from '@sc/common';
+import { contacts, tickets } from '../src/db/schema/index.ts';
+import { makeContact, makeJob, makeTicket } from '../src/db/seed/factories.ts';
+import { RECENT_WINDOW } from '../src/modules/search/queries.ts';
+import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let admin: Client, operator: Client, limited: Client, user: Client, globexAdmin: Client;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, operator, limited, user, globexAdmin] = (await Promise.all(
+    ['admin@acme.example', 'operator@acme.example', 'limited@acme.example', 'user@acme.example', 'admin@globex.example'].map((e) => signIn(t.app, e)),
+  )) as [Client, Client, Client, Client, Client];
+});
+afterAll(() => t.close());
+
+const search = async (c: Client, q: string): Promise<SearchResponse> => {
+  const res = await c.get(`/api/v1/search?q=${encodeURIComponent(q)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<SearchResponse>();
+};
+const groupOf = (r: SearchResponse, type: SearchType): SearchGroup | undefined => r.groups.find((g) => g.searchType === type);
+const idsOf = (r: SearchResponse, type: SearchType): number[] => groupOf(r, type)?.records.map((x) => x.internalId) ?? [];
+const allIds = (r: SearchResponse): number[] => r.groups.flatMap((g) => g.records.map((x) => x.internalId));
+
+describe('GET /api/v1/search refusals and validation', () => {
+  it('answers 401 when signed out', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/search?q=printer' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 400 naming q when the trimmed term is shorter than 3 characters, missing or longer than 100', async () => {
+    for (const q of ['?q=ab', '?q=%20%20ab%20%20', '', `?q=${'x'.repeat(101)}`]) {
+      const res = await admin.get(`/api/v1/search${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(Object.keys(res.json<{ fieldErrors: Record<string, string> }>().fieldErrors).join(',')).toContain('q');
+    }
+  });
+});
+
+describe('GET /api/v1/search scope', () => {
+  it('an Acme account searching a Globex ticket number finds nothing', async () => {
+    const globexCid = globexAdmin.session.user.cid;
+    const [globexTicket] = await t.database.db.select().from(tickets).where(eq(tickets.cid, globexCid)).limit(1);
+    expect(globexTicket).toBeDefined();
+    // Globex itself finds it: the number is searchable, the scope is what hides it.
+    expect(allIds(await search(globexAdmin, globexTicket!.ticketNo))).toContain(globexTicket!.id);
+    for (const c of [admin, operator, limited, user]) expect(allIds(await search(c, globexTicket!.ticketNo)), c.session.user.userName).toEqual([]);
+  });
+
+  it('user@acme.example finds its own ticket but not another Acme contact’s, and gets no contacts and no jobs', async () => {
+    const me = user.session.user;
+    const db = t.database.db;
+    const [other] = await db.select().from(contacts).where(and(eq(contacts.cid, me.cid), ne(contacts.id, me.contactId))).limit(1);
+    const mine = await makeTicket(db, { cid: me.cid, ticketType: 'Incident', contactId: me.contactId, shortDescription: 'Quokka scanner jams daily' });
+    const theirs = await makeTicket(db, { cid: me.cid, ticketType: 'Incident', contactId: other!.id, shortDescription: 'Quokka scanner jams weekly' });
+    const r = await search(user, 'quokka');
+    expect(idsOf(r, SEARCH_TYPE.Incident)).toEqual([mine.id]);
+    expect(groupOf(r, SEARCH_TYPE.Contact)).toBeUndefined();
+    expect(groupOf(r, SEARCH_TYPE.Job)).toBeUndefined();
+    expect(allIds(await search(user, theirs.ticketNo))).toEqual([]);
+    // An operator of the same customer finds both, newest first.
+    expect(idsOf(await search(operator, 'quokka'), SEARCH_TYPE.Incident)).toEqual([theirs.id, mine.id]);
+  });
+
+  it('an Operator gets incidents and service requests but no contacts and no jobs', async () => {
+    const r = await search(operator, 'acme');
+    expect(r.groups.map((g) => g.searchType)).toEqual([SEARCH_TYPE.Incident, SEARCH_TYPE.ServiceRequest]);
+    const r2 = await search(limited, 'acme');
+    expect(r2.groups.map((g) => g.searchType)).toEqual([SEARCH_TYPE.Incident, SEARCH_TYPE.ServiceRequest]);
+  });
+
+  it('an Administrator gets its own customer’s contacts and jobs, mapped to the §3 record', async () => {
+    const acme = admin.session.user;
+    const db = t.database.db;
+    const contact = await makeContact(db, { cid: acme.cid, firstName: 'Wombat', lastName: 'Falkenrath', email: 'wombat@acme.example', isActive: false });
+    const job = await makeJob(db, { cid: acme.cid, jobNum: 'JWOMBAT1', internalShortDesc: 'Wombat Managed Print', jobStatus: 'Active', startDate: '2025-03-01' });
+    const globexCid = globexAdmin.session.user.cid;
+    await makeContact(db, { cid: globexCid, firstName: 'Wombat', lastName: 'Globex', email: 'wombat@globex.example' });
+    await makeJob(db, { cid: globexCid, jobNum: 'JWOMBAT2', internalShortDesc: 'Wombat Globex Agreement' });
+
+    const r = await search(admin, 'wombat');
+    expect(r.groups.map((g) => g.searchType)).toEqual([SEARCH_TYPE.Contact, SEARCH_TYPE.Incident, SEARCH_TYPE.ServiceRequest, SEARCH_TYPE.Job]);
+    expect(groupOf(r, SEARCH_TYPE.Contact)!.records).toEqual([
+      {
+        searchType: 0,
+        internalId: contact.id,
+        dateField: contact.createdAt.toISOString(),
+        stringField: 'wombat@acme.example',
+        status: 'Inactive',
+        organizationName: acme.organizationName,
+        lastName: 'Falkenrath',
+        firstName: 'Wombat',
+        deviceName: null,
+        department: null,
+        description: null,
+      },
+    ]);
+    expect(groupOf(r, SEARCH_TYPE.Job)!.records).toEqual([
+      expect.objectContaining({ searchType: 3, internalId: job.id, stringField: 'JWOMBAT1', status: 'Active', dateField: '2025-03-01', description: 'Wombat Managed Print' }),
+    ]);
+    // E-mail and job number match too.
+    expect(idsOf(await search(admin, 'wombat@acme'), SEARCH_TYPE.Contact)).toEqual([contact.id]);
+    expect(idsOf(await search(admin, 'jwombat'), SEARCH_TYPE.Job)).toEqual([job.id]);
+  });
+
+  it('maps a ticket to the §3 record: ticket number as StringField, status, open date, contact name', async () => {
+    const me = user.session.user;
+    const sr = await makeTicket(t.database.db, { cid: me.cid, ticketType: 'ServiceRequest', contactId: me.contactId, shortDescription: 'Axolotl desk move', status: 'On Hold' });
+    const r = await search(user, 'axolotl');
+    expect(groupOf(r, SEARCH_TYPE.ServiceRequest)!.records).toEqual([
+      expect.objectContaining({
+        searchType: 2,
+        internalId: sr.id,
+        stringField: sr.ticketNo,
+        status: 'On Hold',
+        dateField: sr.openDate.toISOString(),
+        firstName: me.firstName,
+        lastName: me.lastName,
+        description: 'Axolotl desk move',
+      }),
+    ]);
+    expect(idsOf(await search(user, sr.ticketNo.toLowerCase()), SEARCH_TYPE.ServiceRequest)).toEqual([sr.id]);
+  });
+});
+
+describe('GET /api/v1/search bounds and matching', () => {
+  it('returns at most SEARCH_LIMIT_PER_TYPE per entity, newest first, and says there were more', async () => {
+    const me = operator.session.user;
+    const made = [];
+    for (let i = 0; i < SEARCH_LIMIT_PER_TYPE + 2; i++) {
+      made.push(await makeTicket(t.database.db, { cid: me.cid, ticketType: 'Incident', contactId: me.contactId, shortDescription: `Narwhal badge reader ${i}` }));
+    }
+    const g = groupOf(await search(operator, 'narwhal'), SEARCH_TYPE.Incident)!;
+    expect(g.records.map((x) => x.internalId)).toEqual(made.map((m) => m.id).reverse().slice(0, SEARCH_LIMIT_PER_TYPE));
+    expect(g.hasMore).toBe(true);
+    const exact = groupOf(await search(operator, 'narwhal badge reader 6'), SEARCH_TYPE.Incident)!;
+    expect(exact.records).toHaveLength(1);
+    expect(exact.hasMore).toBe(false);
+  });
+
+  it('finds older matches beyond the newest tickets (the trigram branch)', async () => {
+    const me = operator.session.user;
+    const db = t.database.db;
+    // The oldest Acme incident gets a unique word, and more than RECENT_WINDOW newer ones are added after it.
+    const [oldest] = await db.select().from(tickets).where(and(eq(tickets.cid, me.cid), eq(tickets.ticketType, 'Incident'))).orderBy(tickets.id).limit(1);
+    await db.update(tickets).set({ targetName: 'Pangolin Annex' }).where(eq(tickets.id, oldest!.id));
+    await db.execute(sql`
+      insert into tickets (cid, ticket_no, ticket_type, short_description, contact_id)
+      select ${me.cid}, 'BULK-' || g, 'Incident', 'Bulk filler ' || g, ${me.contactId} from generate_series(1, ${RECENT_WINDOW}) g`);
+    expect(idsOf(await search(operator, 'pangolin'), SEARCH_TYPE.Incident)).toEqual([oldest!.id]);
+    // The newest window alone answers a common word: five of the fillers, and more.
+    const common = groupOf(await search(operator, 'bulk filler'), SEARCH_TYPE.Incident)!;
+    expect(common.records).toHaveLength(SEARCH_LIMIT_PER_TYPE);
+    expect(common.hasMore).toBe(true);
+  });
+
+  it('takes % and _ literally', async () => {
+    const me = operator.session.user;
+    const lit = await makeTicket(t.database.db, { cid: me.cid, ticketType: 'Incident', contactId: me.contactId, shortDescription: 'Disk at 100%_full on FS1' });
+    expect(idsOf(await search(operator, '100%_f'), SEARCH_TYPE.Incident)).toEqual([lit.id]);
+    expect(allIds(await search(operator, '%%%'))).toEqual([]);
+    expect(allIds(await search(operator, '___'))).toEqual([]);
+  });
+});
