@@ -12,3 +12,5 @@ export * from './ticket-picker.ts';
 export * from './contacts.ts';
 export * from './devices.ts';
 export * from './invitations.ts';
+export * from './banners.ts';
+export * from './preferences.ts';
