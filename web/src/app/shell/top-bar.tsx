@@ -20,9 +20,11 @@ export interface TopBarProps {
   /** Below `lg`: a menu button opens the temporary drawer, which then covers the bar. */
   showMenuButton: boolean;
   onOpenMenu: () => void;
+  onOpenBanner?: () => void;
+  onOpenPreferences?: () => void;
 }
 
-export function TopBar({ user, heading, showMenuButton, onOpenMenu }: TopBarProps) {
+export function TopBar({ user, heading, showMenuButton, onOpenMenu, onOpenBanner, onOpenPreferences }: TopBarProps) {
   return (
     // Above the permanent drawer (clipped layout); under the temporary one, which is modal.
     <AppBar position="fixed" sx={{ zIndex: (t) => (showMenuButton ? t.zIndex.appBar : t.zIndex.drawer + 1) }}>
@@ -56,7 +58,7 @@ export function TopBar({ user, heading, showMenuButton, onOpenMenu }: TopBarProp
         <Box sx={{ flexGrow: 1 }} data-slot="global-search" />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
           <ThemeToggle />
-          <AccountMenu user={user} />
+          <AccountMenu user={user} onOpenBanner={onOpenBanner} onOpenPreferences={onOpenPreferences} />
         </Box>
       </Toolbar>
     </AppBar>
