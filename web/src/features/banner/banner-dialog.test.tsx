@@ -33,8 +33,8 @@ const open = async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Open banner' }));
   return screen.findByRole('dialog', { name: 'Banner Message' });
 };
-const dateInput = () => screen.getByLabelText(/Expiration Date/) as HTMLInputElement;
-const messageInput = () => screen.getByRole('textbox', { name: 'Application Banner Message' }) as HTMLTextAreaElement;
+const dateInput = () => screen.getByLabelText<HTMLInputElement>(/Expiration Date/);
+const messageInput = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Application Banner Message' });
 
 describe('Banner Message dialog', () => {
   it('loads the existing banner when opened: date input and a 5-row message', async () => {
@@ -95,7 +95,7 @@ describe('Banner Message dialog', () => {
     await waitFor(() => expect(messageInput().value).toBe(''));
     expect(log).toHaveBeenCalledWith('Failed to load banner message', expect.anything());
     expect(screen.queryByRole('alert')).toBeNull();
-    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(false);
   });
 
   it('clears its state on close: reopening shows the stored banner again, not what was typed', async () => {

@@ -26,7 +26,7 @@ function renderDialog(onSaved = vi.fn(() => Promise.resolve()), onClose = vi.fn(
   renderWithApp(<PreferencesDialog open onClose={onClose} onSaved={onSaved} />);
   return { onSaved, onClose };
 }
-const input = (name: string | RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const input = (name: string | RegExp) => screen.getByRole<HTMLInputElement>('textbox', { name });
 const loaded = () => waitFor(() => expect(input(/First Name/).value).toBe('Ada'));
 
 async function pick(label: RegExp, option: string) {
@@ -43,10 +43,10 @@ describe('User Preferences dialog', () => {
     expect(input(/Last Name/).value).toBe('Lovelace');
     expect(input(/Office Phone/).value).toBe('(555) 010-1000');
     expect(input(/Mobile Phone/).value).toBe('');
-    expect((screen.getByRole('combobox', { name: /Time Zone/ }) as HTMLInputElement).value).toBe('America/New_York');
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: /Time Zone/ }).value).toBe('America/New_York');
     expect(screen.getByRole('combobox', { name: /Default Page Size/ }).textContent).toBe('10');
     expect(screen.getByRole('combobox', { name: /Theme/ }).textContent).toBe('Light');
-    expect((screen.getByRole('switch', { name: 'A ticket of mine is closed' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'A ticket of mine is closed' }).checked).toBe(false);
     expect(within(dialog).getByRole('button', { name: 'Update' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
