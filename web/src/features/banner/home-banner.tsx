@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
@@ -46,16 +46,20 @@ export function HomeBanner() {
   const [dismissed, setDismissed] = useState(() => readSet(DISMISSED_KEY));
   const banners = (active.data?.banners ?? []).filter((b) => !dismissed.has(versionOf(b)));
 
-  const fresh = banners.filter((b) => !readSet(ANNOUNCED_KEY).has(versionOf(b)));
-  const joined = fresh.map((b) => b.message.replace(/\s+/g, ' ').trim()).join(' · ');
-  // The snackbar is a heads-up; the full text stays in the banner above.
-  const announcement = joined.length > SNACKBAR_MAX_CHARS ? `${joined.slice(0, SNACKBAR_MAX_CHARS - 1)}…` : joined;
-  const announcementKeys = fresh.map(versionOf).join('|');
+  // The snackbar announces what was new when the page opened; a later refetch (e.g. after the
+  // editor's own save) must not replace that save's own success message.
+  const hasAnnounced = useRef(false);
   useEffect(() => {
-    if (!announcementKeys) return;
-    addToSet(ANNOUNCED_KEY, announcementKeys.split('|'));
-    showSnackbar(announcement, { severity: 'warning', autoHideDuration: BANNER_SNACKBAR_MS });
-  }, [announcementKeys, announcement, showSnackbar]);
+    if (hasAnnounced.current || !active.data) return;
+    hasAnnounced.current = true;
+    const seen = readSet(ANNOUNCED_KEY);
+    const fresh = active.data.banners.filter((b) => !seen.has(versionOf(b)) && !readSet(DISMISSED_KEY).has(versionOf(b)));
+    if (fresh.length === 0) return;
+    addToSet(ANNOUNCED_KEY, fresh.map(versionOf));
+    const joined = fresh.map((b) => b.message.replace(/\s+/g, ' ').trim()).join(' · ');
+    // A heads-up only; the full text stays in the banner above.
+    showSnackbar(joined.length > SNACKBAR_MAX_CHARS ? `${joined.slice(0, SNACKBAR_MAX_CHARS - 1)}…` : joined, { severity: 'warning', autoHideDuration: BANNER_SNACKBAR_MS });
+  }, [active.data, showSnackbar]);
 
   if (banners.length === 0) return null;
   return (
