@@ -250,6 +250,10 @@ describe('user preferences', () => {
     await screenshot(page, 'preferences-dialog-desktop-dark');
     expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
     await again.getByRole('button', { name: 'Cancel' }).click();
+
+    // Another browser (light by default) gets the stored theme as soon as the user signs in.
+    const elsewhere = await open('user@acme.example', { colorScheme: 'light' });
+    await expect.poll(() => elsewhere.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
   });
 
   it('works at 375 px in the light theme', async () => {
