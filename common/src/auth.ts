@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZUserTypeSchema } from './user-types.ts';
+import { THEMES } from './preferences.ts';
 
 /** 000 §5: email and password both required. */
 export const ZLoginRequestSchema = z.object({
@@ -28,6 +29,9 @@ export const ZSignedInUserSchema = z.object({
   spaceAdmin: z.boolean(),
   department: z.string().nullable(),
   site: z.string().nullable(),
+  /** User Preferences: default list page size and colour theme (applied at sign-in). */
+  pageSize: z.number().int(),
+  theme: z.enum(THEMES),
 });
 export type SignedInUser = z.infer<typeof ZSignedInUserSchema>;
 

@@ -14,3 +14,5 @@ export * from './devices.ts';
 export * from './invitations.ts';
 export * from './ticket-list-rules.ts';
 export * from './search.ts';
+export * from './banners.ts';
+export * from './preferences.ts';

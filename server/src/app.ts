@@ -22,6 +22,8 @@ import { deviceRoutes } from './modules/devices/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
 import { contactCompatRoutes } from './modules/invitations/compat.routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { bannerCompatRoutes, bannerRoutes } from './modules/banners/routes.ts';
+import { preferenceRoutes } from './modules/preferences/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -95,6 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invitationRoutes, { prefix: '/api/v1', db, config });
   await app.register(searchRoutes, { prefix: '/api/v1', db, config });
   await app.register(contactCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
+  await app.register(bannerRoutes, { prefix: '/api/v1', db, config });
+  await app.register(bannerCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
+  await app.register(preferenceRoutes, { prefix: '/api/v1', db, config });
 
   registerSpa(app, deps.webDist ?? defaultWebDist());
   return app;

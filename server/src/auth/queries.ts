@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { SignedInUser } from '@sc/common';
+import { DEFAULT_PAGE_SIZE, DEFAULT_THEME, type SignedInUser, type Theme } from '@sc/common';
 import type { Db } from '../db/client.ts';
-import { contacts, customers, departments, sessions, sites, webUsers } from '../db/schema/index.ts';
+import { contacts, customers, departments, sessions, sites, userPreferences, webUsers } from '../db/schema/index.ts';
 
 /** Columns that make the signed-in user of 000 §3. */
 const userColumns = {
@@ -20,7 +20,10 @@ const userColumns = {
   firstName: contacts.firstName,
   lastName: contacts.lastName,
   middleInitial: contacts.middleInitial,
-  timeZone: contacts.timeZone,
+  // User Preferences override the contact's zone; page size and theme default as the table does.
+  timeZone: sql<string>`coalesce(${userPreferences.timeZone}, ${contacts.timeZone})`,
+  pageSize: sql<number>`coalesce(${userPreferences.pageSize}, ${sql.raw(String(DEFAULT_PAGE_SIZE))})`.mapWith(Number),
+  theme: sql<Theme>`coalesce(${userPreferences.theme}, ${sql.raw(`'${DEFAULT_THEME}'`)})`,
   cid: customers.id,
   customerCode: customers.code,
   organizationName: customers.name,
@@ -35,7 +38,8 @@ function accountQuery(db: Db) {
     .innerJoin(contacts, eq(contacts.id, webUsers.contactId))
     .innerJoin(customers, eq(customers.id, webUsers.cid))
     .leftJoin(departments, eq(departments.id, contacts.departmentId))
-    .leftJoin(sites, eq(sites.id, contacts.siteId));
+    .leftJoin(sites, eq(sites.id, contacts.siteId))
+    .leftJoin(userPreferences, eq(userPreferences.webUserId, webUsers.id));
 }
 type AccountRow = Awaited<ReturnType<ReturnType<typeof accountQuery>['execute']>>[number];
 
@@ -58,6 +62,8 @@ export function toSignedInUser(row: AccountRow, lastLoginDate: Date | null): Sig
     spaceAdmin: row.spaceAdmin,
     department: row.department,
     site: row.site,
+    pageSize: row.pageSize,
+    theme: row.theme,
   };
 }
 
@@ -91,6 +97,7 @@ function liveSessionQuery(db: Db) {
     .innerJoin(customers, eq(customers.id, webUsers.cid))
     .leftJoin(departments, eq(departments.id, contacts.departmentId))
     .leftJoin(sites, eq(sites.id, contacts.siteId))
+    .leftJoin(userPreferences, eq(userPreferences.webUserId, webUsers.id))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
     .prepare('find_live_session');

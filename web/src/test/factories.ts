@@ -23,6 +23,8 @@ export function makeUser(overrides: Partial<SignedInUser> = {}): SignedInUser {
     spaceAdmin: false,
     department: null,
     site: null,
+    pageSize: 10,
+    theme: 'system',
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Campaign from '@mui/icons-material/CampaignOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import TuneIcon from '@mui/icons-material/Tune';
 import { USER_TYPE_LABELS, canEditBanner, type SignedInUser } from '@sc/common';
 import { useSession } from '../../features/auth/session-context.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
@@ -21,12 +22,14 @@ export const initialsOf = (u: Pick<SignedInUser, 'firstName' | 'lastName'>): str
 
 export interface AccountMenuProps {
   user: SignedInUser;
-  /** Opens the Banner Message dialog; not wired yet: that dialog arrives with the banner issue. */
+  /** Opens the Banner Message dialog (Administrator, space admin). */
   onOpenBanner?: () => void;
+  /** Opens the User Preferences dialog (everyone). */
+  onOpenPreferences?: () => void;
 }
 
-/** 000 §2, Account menu: who is signed in, plus Banner (Administrator, space admin) and Logout. */
-export function AccountMenu({ user, onOpenBanner }: AccountMenuProps) {
+/** 000 §2, Account menu: who is signed in, plus User Preferences, Banner (Administrator, space admin) and Logout. */
+export function AccountMenu({ user, onOpenBanner, onOpenPreferences }: AccountMenuProps) {
   const { logout } = useSession();
   const showSnackbar = useSnackbar();
   const navigate = useNavigate();
@@ -91,6 +94,17 @@ export function AccountMenu({ user, onOpenBanner }: AccountMenuProps) {
           </Box>
         </Box>
         <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            onOpenPreferences?.();
+          }}
+        >
+          <ListItemIcon>
+            <TuneIcon fontSize="small" />
+          </ListItemIcon>
+          User Preferences
+        </MenuItem>
         {canEditBanner(user) && (
           <MenuItem
             onClick={() => {

@@ -6,6 +6,10 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { SignedInUser } from '@sc/common';
+import { useSession } from '../../features/auth/session-context.ts';
+import { BannerDialog } from '../../features/banner/banner-dialog.tsx';
+import { PreferencesDialog } from '../../features/preferences/preferences-dialog.tsx';
+import { PreferredTheme } from '../../features/preferences/preferred-theme.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { titleForPath } from '../routes.ts';
 import { AppFooter } from './app-footer.tsx';
@@ -17,6 +21,8 @@ export function AppShell({ user }: { user: SignedInUser }) {
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const [openDialog, setOpenDialog] = useState<'banner' | 'preferences' | null>(null);
+  const { refresh } = useSession();
   const { pathname } = useLocation();
   const heading = `${user.organizationName} - Support Center - ${titleForPath(pathname)}`;
   useDocumentTitle(heading);
@@ -42,7 +48,12 @@ export function AppShell({ user }: { user: SignedInUser }) {
         heading={heading}
         showMenuButton={!isDesktop}
         onOpenMenu={() => setIsMenuOpen(true)}
+        onOpenBanner={() => setOpenDialog('banner')}
+        onOpenPreferences={() => setOpenDialog('preferences')}
       />
+      <PreferredTheme user={user} />
+      <BannerDialog open={openDialog === 'banner'} onClose={() => setOpenDialog(null)} timeZone={user.timeZone} />
+      <PreferencesDialog open={openDialog === 'preferences'} onClose={() => setOpenDialog(null)} onSaved={refresh} />
       <SideDrawer user={user} isPermanent={isDesktop} isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />

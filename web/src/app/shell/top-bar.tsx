@@ -21,9 +21,11 @@ export interface TopBarProps {
   /** Below `lg`: a menu button opens the temporary drawer, which then covers the bar. */
   showMenuButton: boolean;
   onOpenMenu: () => void;
+  onOpenBanner?: () => void;
+  onOpenPreferences?: () => void;
 }
 
-export function TopBar({ user, heading, showMenuButton, onOpenMenu }: TopBarProps) {
+export function TopBar({ user, heading, showMenuButton, onOpenMenu, onOpenBanner, onOpenPreferences }: TopBarProps) {
   // 000 §2 Screen parts: the global search box is hidden on the home page.
   const isHome = useLocation().pathname === ROUTES.home.path;
   return (
@@ -60,7 +62,7 @@ export function TopBar({ user, heading, showMenuButton, onOpenMenu }: TopBarProp
         {!isHome && <GlobalSearch user={user} />}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
           <ThemeToggle />
-          <AccountMenu user={user} />
+          <AccountMenu user={user} onOpenBanner={onOpenBanner} onOpenPreferences={onOpenPreferences} />
         </Box>
       </Toolbar>
     </AppBar>

@@ -10,6 +10,8 @@ export interface SessionContextValue {
   csrfToken: string | null;
   login: (credentials: LoginRequest) => Promise<SessionResponse>;
   logout: () => Promise<void>;
+  /** Re-reads the signed-in user from the server, e.g. after the user changed its preferences. */
+  refresh: () => Promise<void>;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest, SessionResponse } from '@sc/common';
 import { setSessionExpiredHandler } from '../../api/client.ts';
@@ -74,6 +74,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
   });
 
+  const refresh = useCallback(async () => {
+    const fresh = await fetchSession();
+    queryClient.setQueryData(sessionKeys.me, fresh);
+  }, [queryClient]);
+
   const data = session.data ?? null;
   let status: SessionStatus;
   if (session.isPending) status = 'loading';
@@ -89,8 +94,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       csrfToken: data?.csrfToken ?? null,
       login: loginAsync,
       logout: logoutAsync,
+      refresh,
     }),
-    [status, data, loginAsync, logoutAsync],
+    [status, data, loginAsync, logoutAsync, refresh],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

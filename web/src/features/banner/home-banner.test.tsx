@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ActiveBannersResponse } from '@sc/common';
+import { makeSession, makeUser } from '../../test/factories.ts';
+import { mockFetch } from '../../test/fetch-mock.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { HomeBanner } from './home-banner.tsx';
+
+const active: ActiveBannersResponse = {
+  banners: [
+    { scope: 'global', message: 'Maintenance tonight.', expirationDate: '2099-01-01', version: '2026-03-01T00:00:00.000Z' },
+    { scope: 'customer', message: 'Acme: new VPN.\nInstall it.', expirationDate: '2099-01-01', version: '2026-03-02T00:00:00.000Z' },
+  ],
+};
+
+describe('home banner', () => {
+  it('shows the global and the customer message, each dismissible for the session, and the banner snackbar once', async () => {
+    sessionStorage.clear();
+    mockFetch([{ path: '/auth/me', body: makeSession(makeUser()) }, { path: '/banners/active', body: active }]);
+    const first = renderWithApp(<HomeBanner />);
+    const region = await screen.findByRole('region', { name: 'Announcements' });
+    expect(region.textContent).toContain('Maintenance tonight.');
+    expect(region.textContent).toContain('Acme: new VPN.');
+    // The snackbar carries both messages on one line.
+    expect(await screen.findByText('Maintenance tonight. · Acme: new VPN. Install it.')).toBeTruthy();
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Dismiss' })[0]!);
+    await waitFor(() => expect(screen.queryByText('Maintenance tonight.', { selector: 'span' })).toBeNull());
+    first.unmount();
+
+    // Back on the home page in the same session: the dismissed one stays away, no second snackbar.
+    renderWithApp(<HomeBanner />);
+    await screen.findByText(/Acme: new VPN/, { selector: 'span' });
+    expect(screen.queryByText('Maintenance tonight.', { selector: 'span' })).toBeNull();
+    expect(screen.queryByText(/·/)).toBeNull();
+  });
+
+  it('shows again after a new save (a new version)', async () => {
+    sessionStorage.clear();
+    sessionStorage.setItem('sc-banners-dismissed', JSON.stringify(['global:2026-03-01T00:00:00.000Z']));
+    mockFetch([
+      { path: '/auth/me', body: makeSession(makeUser()) },
+      { path: '/banners/active', body: { banners: [{ ...active.banners[0]!, version: '2026-03-05T00:00:00.000Z', message: 'Rescheduled.' }] } },
+    ]);
+    renderWithApp(<HomeBanner />);
+    expect(await screen.findByText('Rescheduled.', { selector: 'span' })).toBeTruthy();
+  });
+
+  it('renders nothing without active banners', async () => {
+    const { callsTo } = mockFetch([{ path: '/auth/me', body: makeSession(makeUser()) }, { path: '/banners/active', body: { banners: [] } }]);
+    renderWithApp(<HomeBanner />);
+    await waitFor(() => expect(callsTo('GET', '/banners/active')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Announcements' })).toBeNull();
+  });
+});

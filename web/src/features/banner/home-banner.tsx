@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Stack from '@mui/material/Stack';
+import { BANNER_SNACKBAR_MS, type ActiveBanner } from '@sc/common';
+import { useSnackbar } from '../../ui/app-snackbar.tsx';
+import { useActiveBanners } from './api.ts';
+
+const DISMISSED_KEY = 'sc-banners-dismissed';
+const ANNOUNCED_KEY = 'sc-banners-announced';
+const SNACKBAR_MAX_CHARS = 280;
+
+/** A banner's identity for "seen": a new save makes a new version, which shows again. */
+const versionOf = (b: ActiveBanner): string => `${b.scope}:${b.version}`;
+
+function readSet(key: string): Set<string> {
+  try {
+    const raw = sessionStorage.getItem(key);
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    return new Set(Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+function addToSet(key: string, values: string[]): Set<string> {
+  const next = readSet(key);
+  for (const v of values) next.add(v);
+  try {
+    sessionStorage.setItem(key, JSON.stringify([...next]));
+  } catch {
+    // Storage full or blocked: the banner simply shows again on the next visit.
+  }
+  return next;
+}
+
+const TITLES: Record<ActiveBanner['scope'], string> = { global: 'Announcement', customer: 'Message from your administrator' };
+
+/**
+ * 000 §2 Home page: a dismissible warning banner with the global and/or the customer's message
+ * while not expired, and (000 §9) the banner snackbar that stays 30 s. Dismissal and the snackbar
+ * are remembered for the browser session, per message version.
+ */
+export function HomeBanner() {
+  const active = useActiveBanners();
+  const showSnackbar = useSnackbar();
+  const [dismissed, setDismissed] = useState(() => readSet(DISMISSED_KEY));
+  const banners = (active.data?.banners ?? []).filter((b) => !dismissed.has(versionOf(b)));
+
+  // The snackbar announces what was new when the page opened; a later refetch (e.g. after the
+  // editor's own save) must not replace that save's own success message.
+  const hasAnnounced = useRef(false);
+  useEffect(() => {
+    if (hasAnnounced.current || !active.data) return;
+    hasAnnounced.current = true;
+    const seen = readSet(ANNOUNCED_KEY);
+    const fresh = active.data.banners.filter((b) => !seen.has(versionOf(b)) && !readSet(DISMISSED_KEY).has(versionOf(b)));
+    if (fresh.length === 0) return;
+    addToSet(ANNOUNCED_KEY, fresh.map(versionOf));
+    const joined = fresh.map((b) => b.message.replace(/\s+/g, ' ').trim()).join(' · ');
+    // A heads-up only; the full text stays in the banner above.
+    showSnackbar(joined.length > SNACKBAR_MAX_CHARS ? `${joined.slice(0, SNACKBAR_MAX_CHARS - 1)}…` : joined, { severity: 'warning', autoHideDuration: BANNER_SNACKBAR_MS });
+  }, [active.data, showSnackbar]);
+
+  if (banners.length === 0) return null;
+  return (
+    <Stack component="section" aria-label="Announcements" spacing={1} sx={{ mb: 2 }}>
+      {banners.map((b) => (
+        <Alert
+          key={versionOf(b)}
+          severity="warning"
+          role="status"
+          closeText="Dismiss"
+          onClose={() => setDismissed(addToSet(DISMISSED_KEY, [versionOf(b)]))}
+        >
+          <AlertTitle>{TITLES[b.scope]}</AlertTitle>
+          <span style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{b.message}</span>
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
