@@ -115,6 +115,12 @@ describe('scope', () => {
     expect(userRows.length).toBe(forUser.events.length);
     expect(userRows.every((r) => r.cid === acmeCid && r.contactId === ownContact)).toBe(true);
   });
+
+  it('the demo data fills the demo month with open requests for the operator and the User', async () => {
+    const demo = { from: '2026-10-25T04:00:00Z', to: '2026-12-06T05:00:00Z' };
+    expect((await calendar(operator, demo)).events.length).toBeGreaterThanOrEqual(20);
+    expect((await calendar(user, demo)).events.length).toBeGreaterThanOrEqual(3);
+  });
 });
 
 describe('range and filters', () => {

