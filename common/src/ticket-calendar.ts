@@ -66,5 +66,12 @@ export const ZTicketCalendarResponseSchema = z.object({
 });
 export type TicketCalendarResponse = z.infer<typeof ZTicketCalendarResponseSchema>;
 
+export const CALENDAR_MESSAGES = {
+  /** 000 §9's loading text. */
+  loading: 'Loading...',
+  truncated: (shown: number) =>
+    `Only the first ${shown} service requests of this period are shown. Choose a shorter view, a status or a search to see the others.`,
+} as const;
+
 /** 000 §2: "events titled by number and short description". */
 export const calendarEventTitle = (e: Pick<TicketCalendarEvent, 'ticketNo' | 'shortDescription'>): string => `${e.ticketNo} - ${e.shortDescription}`;

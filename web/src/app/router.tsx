@@ -35,6 +35,8 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.devices.path, lazy: () => import('./route-modules/devices.tsx') },
       { path: ROUTES.deviceAdd.path, lazy: () => import('./route-modules/device-form.tsx') },
       { path: ROUTES.deviceEdit.path, lazy: () => import('./route-modules/device-form.tsx') },
+      { path: ROUTES.requestCalendar.path, lazy: () => import('./route-modules/request-calendar.tsx') },
+      { path: ROUTES.myRequestCalendar.path, lazy: () => import('./route-modules/request-calendar.tsx') },
       // 000 §2: any other path (and every drawer item whose screen is not built yet).
       { path: '*', lazy: () => import('./route-modules/not-found.tsx') },
     ],

@@ -39,6 +39,9 @@ export const ROUTES = {
   devices: { path: '/devices', title: 'Devices' },
   deviceAdd: { path: '/devices/add', title: 'New Device' },
   deviceEdit: { path: '/devices/edit/:id', title: 'Edit Device' },
+  // The request lists' calendar view (000 §2).
+  requestCalendar: { path: '/requests/calendar', title: 'Service Requests' },
+  myRequestCalendar: { path: '/myrequests/calendar', title: 'My Service Requests' },
 } as const satisfies Record<string, RouteEntry>;
 
 /** Paths that answer in the signed-in shell (register and retrieve are public pages). */
@@ -66,6 +69,8 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.devices,
   ROUTES.deviceAdd,
   ROUTES.deviceEdit,
+  ROUTES.requestCalendar,
+  ROUTES.myRequestCalendar,
 ];
 
 export const NOT_FOUND_TITLE = 'Not Found';

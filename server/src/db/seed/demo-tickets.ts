@@ -34,13 +34,13 @@ const fullName = (p: { firstName: string; lastName: string }): string => `${p.fi
 const dayOf = (d: Date | number): number => Math.floor(new Date(d).getTime() / DAY) * DAY;
 /**
  * A scheduled request's start. Closed work was done 1–14 days after it was opened, at 14:00 UTC. Work
- * still to do is spread over the weeks around REFERENCE_DATE (5 days before to 5 weeks after it), so the
- * calendar's demo month is full (decision 007); 14:00–20:00 UTC is a working-day morning or afternoon in
+ * still to do is spread over the six weeks from REFERENCE_DATE on (every third day), so the calendar's
+ * demo months are full (decision 007); 14:00–20:00 UTC is a working-day morning or afternoon in
  * the demo's US zones. `k` is the same single draw either way, so every later random value is unchanged.
  */
 function requestedStartOf(i: number, status: TicketStatus, openDate: Date, k: number): Date {
   if (status === 'Closed') return new Date(dayOf(openDate.getTime() + k * DAY) + 14 * HOUR);
-  const day = Math.max(dayOf(openDate) + DAY, dayOf(REFERENCE_DATE) + (3 * k - 8) * DAY);
+  const day = Math.max(dayOf(openDate) + DAY, dayOf(REFERENCE_DATE) + (3 * k - 3) * DAY);
   return new Date(day + (14 + (i % 7)) * HOUR);
 }
 
