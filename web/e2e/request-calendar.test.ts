@@ -107,6 +107,9 @@ describe('operator: /requests/calendar', () => {
     const all = (await (await next).json()) as CalendarResponseLike;
     expect(all.events.length).toBeGreaterThan(month.events.length);
     await page.waitForURL(/status=%3CALL%3E/);
+    await page.locator('.rbc-event:not(.sc-event-open)').first().waitFor();
+    await screenshot(page, 'request-calendar-month-all-desktop-light');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await page.getByRole('link', { name: 'List' }).getAttribute('href')).toBe('/app/spa/requests?status=%3CALL%3E');
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Open' }).click();
@@ -173,6 +176,17 @@ describe('operator: /requests/calendar', () => {
     await openCalendar(dark, 'operator@acme.example', '/requests/calendar');
     await dark.locator('.rbc-event').first().waitFor();
     await screenshot(dark, 'request-calendar-month-desktop-dark');
+    expect(await seriousAxeViolations(dark)).toEqual([]);
+    await dark.getByRole('combobox', { name: 'Status' }).click();
+    await dark.getByRole('option', { name: '(All)' }).click();
+    await dark.locator('.rbc-event.sc-event-escalation').first().waitFor();
+    await screenshot(dark, 'request-calendar-month-all-november-desktop-dark');
+    expect(await seriousAxeViolations(dark)).toEqual([]);
+    // October: closed requests too (closed work was scheduled soon after it was opened).
+    await dark.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect.poll(() => periodLabel(dark).textContent()).toBe('October 2026');
+    await dark.locator('.rbc-event.sc-event-closed').first().waitFor();
+    await screenshot(dark, 'request-calendar-month-all-desktop-dark');
     expect(await seriousAxeViolations(dark)).toEqual([]);
     await dark.getByRole('button', { name: 'Week', exact: true }).click();
     await dark.locator('.rbc-time-view').waitFor();

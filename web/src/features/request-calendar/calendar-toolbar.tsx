@@ -35,7 +35,8 @@ export function CalendarToolbar({ label, view, onNavigate, onView }: ToolbarProp
         sx={{ ml: { xs: 'auto', sm: 0 } }}
       >
         {CALENDAR_VIEWS.map((v) => (
-          <ToggleButton key={v} value={v} sx={{ px: 1.5 }}>
+          // text.secondary rather than MUI's action.active, which falls under 4.5:1 on the hover tint.
+          <ToggleButton key={v} value={v} sx={{ px: 1.5, '&:not(.Mui-selected)': { color: 'text.secondary' } }}>
             {VIEW_LABELS[v]}
           </ToggleButton>
         ))}

@@ -64,6 +64,8 @@ function useAccessibleCalendar(ref: RefObject<HTMLElement | null>) {
   }, [ref]);
 }
 const VIEWS: View[] = [...CALENDAR_VIEWS];
+/** Day numbers without a leading zero ('1', 'Mon 16'): the library's 'DD' reads like a code. */
+const FORMATS = { dateFormat: 'D', dayFormat: 'ddd D' };
 const isCalendarView = (v: View): v is CalendarView => (CALENDAR_VIEWS as readonly string[]).includes(v);
 
 export interface RequestCalendarViewProps {
@@ -110,6 +112,7 @@ export function RequestCalendarView({ events, view, date, getNow, onChange, onOp
         eventPropGetter={(e) => ({ className: statusClassOf(e) })}
         tooltipAccessor={(e) => e.description}
         components={COMPONENTS}
+        formats={FORMATS}
         scrollToTime={scrollToTime}
         popup={false}
         style={{ height: '100%' }}
