@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listPathFor, parseCriteria, readCalendarParams, visibleRange } from './calendar-params.ts';
+import { statusClassOf, toCalendarEvent } from './calendar-events.ts';
 import { formatDay, fromWallClock, parseDay, toWallClock } from './zoned-dates.ts';
 
 const wall = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()];
@@ -70,5 +71,32 @@ describe('query parameters', () => {
     const p = new URLSearchParams({ status: 'Closed', q: 'vpn', filter: '{"isVip":true}', view: 'day', date: '2026-11-16' });
     expect(listPathFor(false, p)).toBe('/requests?status=Closed&q=vpn&filter=%7B%22isVip%22%3Atrue%7D');
     expect(listPathFor(true, new URLSearchParams({ view: 'week' }))).toBe('/myrequests/');
+  });
+});
+
+describe('events', () => {
+  it('are titled by number and short description, placed at wall-clock times and described in full', () => {
+    const e = toCalendarEvent(
+      {
+        id: 7,
+        ticketNo: 'SR-000007',
+        shortDescription: 'Replace laptop',
+        status: 'Escalation',
+        start: '2026-11-16T17:00:00.000Z',
+        end: '2026-11-17T00:00:00.000Z',
+        endIsDefault: true,
+        contactName: 'Ada Lovelace',
+        assignedToName: 'Grace Hopper',
+        isVip: true,
+      },
+      'America/Los_Angeles',
+    );
+    expect(e.title).toBe('SR-000007 - Replace laptop');
+    expect([wall(e.start), wall(e.end)]).toEqual([
+      [2026, 11, 16, 9, 0],
+      [2026, 11, 16, 16, 0],
+    ]);
+    expect(e.description).toBe('SR-000007 - Replace laptop. Escalation, VIP. Nov 16, 2026 9:00 AM to Nov 16, 2026 4:00 PM (no end date). Ada Lovelace, assigned to Grace Hopper');
+    expect(statusClassOf(e)).toBe('sc-event-escalation');
   });
 });
