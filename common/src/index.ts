@@ -16,3 +16,4 @@ export * from './ticket-list-rules.ts';
 export * from './search.ts';
 export * from './banners.ts';
 export * from './preferences.ts';
+export * from './ticket-calendar.ts';

@@ -46,6 +46,9 @@ export const ROUTES = {
   myIncidentsSome: { path: '/myincidents/:some', title: 'My Incidents' },
   myRequests: { path: '/myrequests', title: 'My Service Requests' },
   myRequestsSome: { path: '/myrequests/:some', title: 'My Service Requests' },
+  // The request lists' calendar view (000 §2).
+  requestCalendar: { path: '/requests/calendar', title: 'Service Requests' },
+  myRequestCalendar: { path: '/myrequests/calendar', title: 'My Service Requests' },
 } as const satisfies Record<string, RouteEntry>;
 
 /** Paths that answer in the signed-in shell (register and retrieve are public pages). */
@@ -79,6 +82,8 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.myIncidentsSome,
   ROUTES.myRequests,
   ROUTES.myRequestsSome,
+  ROUTES.requestCalendar,
+  ROUTES.myRequestCalendar,
 ];
 
 export const NOT_FOUND_TITLE = 'Not Found';

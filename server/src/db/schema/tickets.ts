@@ -135,6 +135,8 @@ export const tickets = pgTable(
     index('tickets_cid_department_idx').on(t.cid, t.departmentId),
     index('tickets_cid_device_idx').on(t.cid, t.deviceId),
     index('tickets_cid_type_requested_start_idx').on(t.cid, t.ticketType, t.requestedStartDate),
+    // The calendar's long events that started before the visible range (only requests with an end date).
+    index('tickets_cid_type_requested_end_idx').on(t.cid, t.ticketType, t.requestedEndDate).where(sql`${t.requestedEndDate} is not null`),
     // Sortable columns of the grids.
     index('tickets_cid_type_short_desc_idx').on(t.cid, t.ticketType, t.shortDescription),
     index('tickets_cid_type_assigned_name_idx').on(t.cid, t.ticketType, t.assignedToName),

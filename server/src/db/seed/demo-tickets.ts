@@ -31,6 +31,19 @@ const DISPOSITIONS = ['Resolved', 'Resolved', 'Resolved', 'Workaround Provided',
 const SURVEY_COMMENTS = ['Quick and friendly.', 'Fixed on the first call, thanks!', 'Took longer than expected.', 'Great service as always.'] as const;
 const fullName = (p: { firstName: string; lastName: string }): string => `${p.firstName} ${p.lastName}`;
 
+const dayOf = (d: Date | number): number => Math.floor(new Date(d).getTime() / DAY) * DAY;
+/**
+ * A scheduled request's start. Closed work was done 1–14 days after it was opened, at 14:00 UTC. Work
+ * still to do is spread over the six weeks from REFERENCE_DATE on (every third day), so the calendar's
+ * demo months are full (decision 007); 14:00–20:00 UTC is a working-day morning or afternoon in
+ * the demo's US zones. `k` is the same single draw either way, so every later random value is unchanged.
+ */
+function requestedStartOf(i: number, status: TicketStatus, openDate: Date, k: number): Date {
+  if (status === 'Closed') return new Date(dayOf(openDate.getTime() + k * DAY) + 14 * HOUR);
+  const day = Math.max(dayOf(openDate) + DAY, dayOf(REFERENCE_DATE) + (3 * k - 3) * DAY);
+  return new Date(day + (14 + (i % 7)) * HOUR);
+}
+
 type PendingTicket = Omit<NewTicket, 'ticketNo' | 'id'> & { ticketType: TicketType; status: TicketStatus; openDate: Date };
 
 /** Devices, tickets of both types in every status with 1-5 actions each, and surveys. */
@@ -96,7 +109,7 @@ export async function seedDemoTickets(db: Db, ctx: DemoContext): Promise<void> {
       const ownDevices = orgDevices.filter((d) => d.contactId === contact.id);
       const device = f.datatype.boolean(0.4) ? f.helpers.arrayElement(ownDevices.length ? ownDevices : orgDevices) : null;
       const scheduled = ticketType === 'ServiceRequest' && f.datatype.boolean(0.7);
-      const requestedStart = scheduled ? new Date(Math.floor((openDate.getTime() + f.number.int({ min: 1, max: 14 }) * DAY) / DAY) * DAY + 14 * HOUR) : null;
+      const requestedStart = scheduled ? requestedStartOf(i, status, openDate, f.number.int({ min: 1, max: 14 })) : null;
       const requestedEnd = requestedStart && f.datatype.boolean(0.6) ? new Date(requestedStart.getTime() + f.number.int({ min: 1, max: 8 }) * HOUR) : null;
       const closedDate = status === 'Closed' ? new Date(Math.min(openDate.getTime() + f.number.int({ min: 1, max: 240 }) * HOUR, REFERENCE_DATE.getTime())) : null;
       const shortDescription = subjectFor(f, ticketType);

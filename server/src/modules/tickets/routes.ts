@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireScope } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { ticketCalendarRoutes } from './calendar.routes.ts';
 import { ticketFilterRoutes } from './filters.routes.ts';
 import { ticketListRoutes } from './list.routes.ts';
 import { ticketLookupRoutes } from './lookups.routes.ts';
@@ -17,4 +18,5 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
   await app.register(ticketListRoutes, opts);
   await app.register(ticketLookupRoutes, opts);
   await app.register(ticketFilterRoutes, opts);
+  await app.register(ticketCalendarRoutes, opts);
 };

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { listPathFor, parseCriteria, readCalendarParams, visibleRange } from './calendar-params.ts';
+import { statusClassOf, toCalendarEvent } from './calendar-events.ts';
+import { formatDay, fromWallClock, parseDay, toWallClock } from './zoned-dates.ts';
+
+const wall = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()];
+
+describe('wall-clock dates', () => {
+  it('shows an instant at its time in the user’s zone, whatever the browser’s zone', () => {
+    expect(wall(toWallClock('2026-11-16T15:00:00Z', 'America/Los_Angeles'))).toEqual([2026, 11, 16, 7, 0]);
+    expect(wall(toWallClock('2026-11-16T03:30:00Z', 'America/New_York'))).toEqual([2026, 11, 15, 22, 30]);
+    expect(wall(toWallClock('2026-07-01T12:00:00Z', 'Europe/Berlin'))).toEqual([2026, 7, 1, 14, 0]);
+  });
+
+  it('turns a wall-clock time back into the instant, across DST', () => {
+    expect(fromWallClock(new Date(2026, 10, 16, 7, 0), 'America/Los_Angeles')).toBe('2026-11-16T15:00:00.000Z');
+    expect(fromWallClock(new Date(2026, 6, 1, 0, 0), 'America/New_York')).toBe('2026-07-01T04:00:00.000Z');
+    const i = '2026-03-20T18:45:00.000Z';
+    expect(fromWallClock(toWallClock(i, 'Australia/Sydney'), 'Australia/Sydney')).toBe(i);
+  });
+
+  it('reads and writes the URL day', () => {
+    expect(wall(parseDay('2026-11-16')!)).toEqual([2026, 11, 16, 0, 0]);
+    expect(parseDay('2026-02-30')).toBeNull();
+    expect(parseDay('16/11/2026')).toBeNull();
+    expect(parseDay(null)).toBeNull();
+    expect(formatDay(new Date(2026, 0, 5, 13))).toBe('2026-01-05');
+  });
+});
+
+describe('visible ranges', () => {
+  const day = new Date(2026, 10, 16, 9);
+  it('month: the whole weeks around the month (Nov 2026: Sun Nov 1 to Sat Dec 5)', () => {
+    const r = visibleRange('month', day);
+    expect([wall(r.start), wall(r.end)]).toEqual([
+      [2026, 11, 1, 0, 0],
+      [2026, 12, 6, 0, 0],
+    ]);
+  });
+  it('week: Sunday to Sunday', () => {
+    const r = visibleRange('week', day);
+    expect([wall(r.start), wall(r.end)]).toEqual([
+      [2026, 11, 15, 0, 0],
+      [2026, 11, 22, 0, 0],
+    ]);
+  });
+  it('day: midnight to midnight', () => {
+    const r = visibleRange('day', day);
+    expect([wall(r.start), wall(r.end)]).toEqual([
+      [2026, 11, 16, 0, 0],
+      [2026, 11, 17, 0, 0],
+    ]);
+  });
+});
+
+describe('query parameters', () => {
+  it('defaults to Open, no search, no criteria, no view or day', () => {
+    expect(readCalendarParams(new URLSearchParams())).toEqual({ status: 'Open', search: '', criteria: null, view: null, day: null });
+  });
+
+  it('reads the list’s status, q and filter and its own view and date; ignores what is not valid', () => {
+    const p = new URLSearchParams({ status: '<ALL>', q: ' printer ', filter: JSON.stringify({ isVip: true, departmentId: 4 }), view: 'week', date: '2026-11-16' });
+    expect(readCalendarParams(p)).toEqual({ status: '<ALL>', search: 'printer', criteria: { isVip: true, departmentId: 4 }, view: 'week', day: '2026-11-16' });
+    const bad = new URLSearchParams({ status: 'Deleted', filter: '{"isVip":"maybe"}', view: 'agenda' });
+    expect(readCalendarParams(bad)).toMatchObject({ status: 'Open', criteria: null, view: null });
+    expect(parseCriteria('not json')).toBeNull();
+    expect(parseCriteria('{}')).toBeNull();
+  });
+
+  it('List links back keeping status, q and filter, not the calendar’s view and day', () => {
+    const p = new URLSearchParams({ status: 'Closed', q: 'vpn', filter: '{"isVip":true}', view: 'day', date: '2026-11-16' });
+    expect(listPathFor(false, p)).toBe('/requests?status=Closed&q=vpn&filter=%7B%22isVip%22%3Atrue%7D');
+    expect(listPathFor(true, new URLSearchParams({ view: 'week' }))).toBe('/myrequests/');
+  });
+});
+
+describe('events', () => {
+  it('are titled by number and short description, placed at wall-clock times and described in full', () => {
+    const e = toCalendarEvent(
+      {
+        id: 7,
+        ticketNo: 'SR-000007',
+        shortDescription: 'Replace laptop',
+        status: 'Escalation',
+        start: '2026-11-16T17:00:00.000Z',
+        end: '2026-11-17T00:00:00.000Z',
+        endIsDefault: true,
+        contactName: 'Ada Lovelace',
+        assignedToName: 'Grace Hopper',
+        isVip: true,
+      },
+      'America/Los_Angeles',
+    );
+    expect(e.title).toBe('SR-000007 - Replace laptop');
+    expect([wall(e.start), wall(e.end)]).toEqual([
+      [2026, 11, 16, 9, 0],
+      [2026, 11, 16, 16, 0],
+    ]);
+    expect(e.description).toBe('SR-000007 - Replace laptop. Escalation, VIP. Nov 16, 2026 9:00 AM to Nov 16, 2026 4:00 PM (no end date). Ada Lovelace, assigned to Grace Hopper');
+    expect(statusClassOf(e)).toBe('sc-event-escalation');
+  });
+});
