@@ -12,3 +12,4 @@ export * from './ticket-picker.ts';
 export * from './contacts.ts';
 export * from './devices.ts';
 export * from './invitations.ts';
+export * from './home.ts';

@@ -21,6 +21,8 @@ import { contactRoutes } from './modules/contacts/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
 import { contactCompatRoutes } from './modules/invitations/compat.routes.ts';
+import { homeRoutes } from './modules/home/routes.ts';
+import { chatCompatRoutes } from './modules/home/chat.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -93,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(deviceRoutes, { prefix: '/api/v1', db, config });
   await app.register(invitationRoutes, { prefix: '/api/v1', db, config });
   await app.register(contactCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
+  await app.register(homeRoutes, { prefix: '/api/v1', db, config });
+  await app.register(chatCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
 
   registerSpa(app, deps.webDist ?? defaultWebDist());
   return app;

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_cid_assigned_contact_idx" ON "tickets" USING btree ("cid","assigned_contact_id","ticket_type","status","id" DESC NULLS LAST) WHERE "tickets"."assigned_contact_id" is not null;
