@@ -7,6 +7,15 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordChatEnd } from './service.ts';
 
+function isSameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin || !host) return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 /** A beacon is tiny (the chat id and the user JSON); browsers cap beacons at 64 KB anyway. */
 const BEACON_BODY_LIMIT = 16_384;
 
@@ -34,14 +43,7 @@ export const chatCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       // Before the body is read: a foreign page learns nothing, not even what a valid body looks like.
       onRequest: async (req) => {
         requireScope(req);
-        const origin = req.headers.origin;
-        let sameOrigin = false;
-        try {
-          sameOrigin = !!origin && new URL(origin).host === req.headers.host;
-        } catch {
-          sameOrigin = false;
-        }
-        if (!sameOrigin) throw new AppError('FORBIDDEN', 'Cross-origin request refused');
+        if (!isSameOrigin(req.headers.origin, req.headers.host)) throw new AppError('FORBIDDEN', 'Cross-origin request refused');
       },
       schema: {
         tags: ['compatibility'],
