@@ -28,7 +28,7 @@ function PhoneLine({ label, phone }: { label: string; phone: string | null }) {
     <Typography variant="body2" color="text.secondary">
       {label}:{' '}
       {phone ? (
-        <Link href={telHref(phone)} aria-label={`${label} phone ${formatPhone(phone)}`}>
+        <Link href={telHref(phone)} aria-label={`${label} phone ${formatPhone(phone)}`} sx={{ whiteSpace: 'nowrap' }}>
           {formatPhone(phone)}
         </Link>
       ) : (
@@ -73,7 +73,7 @@ export function AccountTeamCards({ team }: { team: AccountTeam }) {
       <Typography id="account-team-title" component="h2" variant="h6" sx={{ mb: 1 }}>
         Your account team
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))' }}>
         {ROLES.map((r) => (
           <MemberCard key={r.key} role={r.label} member={team[r.key]} />
         ))}

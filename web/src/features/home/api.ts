@@ -31,15 +31,15 @@ export const homeQueryOptions = () =>
 export const useHome = () => useQuery(homeQueryOptions());
 
 /**
- * A home grid's first 10 open tickets, newest first: the same list API and defaults as /myincidents and
- * /myrequests (status Open), so "View all" continues where the grid stops. Request rows carry the
- * assignment fields the home Edit rule reads; incident rows are the same rows without them.
+ * A home grid's 10 newest tickets of any status: 000 §9's default ticket query (page 1, size 10, IncidentID
+ * descending, showClosed true) through the list API. Request rows carry the assignment fields the home
+ * Edit rule reads; incident rows are the same rows without them.
  */
 export const useHomeGrid = (kind: HomeTicketKind, scope: HomeTicketScope) =>
   useQuery({
     queryKey: homeKeys.grid(kind, scope),
     queryFn: ({ signal }) =>
-      api.get(`/${kind}?${scope === 'mine' ? 'mine=true' : 'assigned=me'}&status=Open&pageSize=${HOME_GRID_ROWS}`, {
+      api.get(`/${kind}?${scope === 'mine' ? 'mine=true' : 'assigned=me'}&status=${encodeURIComponent('<ALL>')}&pageSize=${HOME_GRID_ROWS}`, {
         schema: kind === 'incidents' ? ZIncidentListResponseSchema : ZServiceRequestListResponseSchema,
         signal,
       }) as Promise<{ rows: HomeGridRow[]; total: number; totalIsEstimate: boolean }>,

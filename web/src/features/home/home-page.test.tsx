@@ -25,7 +25,7 @@ const home = (over: Partial<HomeResponse> = {}): HomeResponse => ({
 });
 const emptyPage = { rows: [], total: 0, totalIsEstimate: false, page: 1, pageSize: 10, hasNextPage: false, nextCursor: null };
 const gridRoutes = ['incidents', 'service-requests'].flatMap((k) =>
-  ['mine=true', 'assigned=me'].map((s) => ({ path: `/${k}?${s}&status=Open&pageSize=10`, body: emptyPage })),
+  ['mine=true', 'assigned=me'].map((s) => ({ path: `/${k}?${s}&status=%3CALL%3E&pageSize=10`, body: emptyPage })),
 );
 
 function renderHome(user: SignedInUser, body: HomeResponse) {
@@ -83,11 +83,11 @@ describe('home page', { timeout: 20_000 }, () => {
 
   it('switches tabs, asking the list API for the tab’s tickets', async () => {
     const { callsTo, router } = renderHome(makeUserOfType('Operator'), home());
-    await waitFor(() => expect(callsTo('GET', '/incidents?mine=true&status=Open&pageSize=10')).toHaveLength(1));
+    await waitFor(() => expect(callsTo('GET', '/incidents?mine=true&status=%3CALL%3E&pageSize=10')).toHaveLength(1));
     fireEvent.click(screen.getByRole('tab', { name: 'My Assigned Reqs' }));
-    await waitFor(() => expect(callsTo('GET', '/service-requests?assigned=me&status=Open&pageSize=10')).toHaveLength(1));
+    await waitFor(() => expect(callsTo('GET', '/service-requests?assigned=me&status=%3CALL%3E&pageSize=10')).toHaveLength(1));
     expect(router.state.location.search).toBe('?tab=assigned-requests');
-    expect(screen.getByRole('link', { name: 'View all My Assigned Reqs' }).getAttribute('href')).toBe('/requests?assigned=me');
+    expect(screen.getByRole('link', { name: 'View all My Assigned Reqs' }).getAttribute('href')).toBe('/requests?assigned=me&status=%3CALL%3E');
   });
 
   it('opens the chat dialog named Techy with the embedded page, and sends the end-chat beacon when the page is hidden', async () => {

@@ -40,15 +40,15 @@ export function HomeTicketGrid({ user, kind, scope, label }: HomeTicketGridProps
 
   const columns = useMemo<GridColDef<HomeGridRow>[]>(
     () => [
-      { field: 'ticketNo', headerName: 'Number', width: 112 },
+      { field: 'ticketNo', headerName: 'Number', width: 108 },
       { field: 'status', headerName: 'Status', width: 112, renderCell: ({ row }) => <StatusChip status={row.status} /> },
-      { field: 'shortDescription', headerName: 'Short Description', flex: 1, minWidth: 160 },
+      { field: 'shortDescription', headerName: 'Short Description', flex: 1, minWidth: 140 },
       { field: 'openDate', headerName: 'Open Date', width: 180, valueFormatter: (v: string) => formatDateTime(v, user.timeZone) },
       { field: 'assignedToName', headerName: 'Assigned To', width: 170 },
       {
         field: 'edit',
         headerName: 'Edit',
-        width: 64,
+        width: 60,
         renderCell: ({ row }) =>
           showsEdit(user, row) ? (
             <Tooltip title="Edit">
@@ -76,7 +76,6 @@ export function HomeTicketGrid({ user, kind, scope, label }: HomeTicketGridProps
         rows={grid.data?.rows ?? []}
         columns={columns}
         loading={grid.isFetching && !grid.data}
-        density="compact"
         rowHeight={HOME_GRID_ROW_HEIGHT}
         columnHeaderHeight={40}
         autoHeight
@@ -85,8 +84,8 @@ export function HomeTicketGrid({ user, kind, scope, label }: HomeTicketGridProps
         disableColumnSorting
         disableRowSelectionOnClick
         pageSizeOptions={[HOME_GRID_ROWS]}
-        // On a phone the number, status, subject and Edit fit; date and assignee are one tap away in the ticket.
-        columnVisibilityModel={narrow ? { openDate: false, assignedToName: false } : {}}
+        // On a phone the number, subject and Edit fit; status, date and assignee are one tap away in the ticket.
+        columnVisibilityModel={narrow ? { status: false, openDate: false, assignedToName: false } : {}}
         onRowDoubleClick={({ row }: GridRowParams<HomeGridRow>) => void navigate(viewPath(row.id))}
         onCellKeyDown={({ row, field }: GridCellParams<HomeGridRow>, e) => {
           if (e.key === 'Enter' && field !== 'edit') void navigate(viewPath(row.id));

@@ -17,23 +17,26 @@ interface HomeTab {
   fullList: (user: SignedInUser) => string;
 }
 
+/** The full lists open on every status, as the home grid shows them. */
+const ALL = `status=${encodeURIComponent('<ALL>')}`;
+
 /** 000 §2: the four tabs of the home page. A User has no Org Tickets screens, so its lists are My Tickets. */
 export const HOME_TABS: readonly HomeTab[] = [
-  { id: 'my-incidents', label: 'My Incidents', kind: 'incidents', scope: 'mine', fullList: () => '/myincidents/' },
-  { id: 'my-requests', label: 'My Requests', kind: 'service-requests', scope: 'mine', fullList: () => '/myrequests/' },
+  { id: 'my-incidents', label: 'My Incidents', kind: 'incidents', scope: 'mine', fullList: () => `/myincidents/?${ALL}` },
+  { id: 'my-requests', label: 'My Requests', kind: 'service-requests', scope: 'mine', fullList: () => `/myrequests/?${ALL}` },
   {
     id: 'assigned-incidents',
     label: 'My Assigned Incs',
     kind: 'incidents',
     scope: 'assigned',
-    fullList: (u) => (isCustomerUser(u) ? '/myincidents/' : '/incidents?assigned=me'),
+    fullList: (u) => (isCustomerUser(u) ? `/myincidents/?${ALL}` : `/incidents?assigned=me&${ALL}`),
   },
   {
     id: 'assigned-requests',
     label: 'My Assigned Reqs',
     kind: 'service-requests',
     scope: 'assigned',
-    fullList: (u) => (isCustomerUser(u) ? '/myrequests/' : '/requests?assigned=me'),
+    fullList: (u) => (isCustomerUser(u) ? `/myrequests/?${ALL}` : `/requests?assigned=me&${ALL}`),
   },
 ];
 
