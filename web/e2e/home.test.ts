@@ -91,7 +91,7 @@ describe.each(ROLES)('home page as $name', (role) => {
     let assignedRows = 0;
     for (const tab of TABS) {
       await page.getByRole('tab', { name: tab.label }).click();
-      expect(await page.getByRole('tab', { name: tab.label }).getAttribute('aria-selected')).toBe('true');
+      await expect.poll(() => page.getByRole('tab', { name: tab.label }).getAttribute('aria-selected')).toBe('true');
       const list = await apiGet<ListLike>(page, tab.api);
       const expected = Math.min(10, list.total);
       await waitForGrid(page, tab.label, expected);
