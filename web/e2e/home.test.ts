@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signInAs, spa } from './support.ts';
+import { baseUrl, launchBrowser, screenshot, signInAs, spa } from './support.ts';
 
 // The home page walked as each Acme role: the big numbers against the list API, the four tabs, the cards.
 
@@ -174,5 +174,45 @@ describe('home page on desktop and at 375 px, light and dark', () => {
       await screenshot(page, `home-${email.split('@')[0]}-${look.name}`);
       await page.context().close();
     }
+  });
+});
+
+describe('chat (the e2e server has no CHAT_URL: the home answer is replaced in the browser)', () => {
+  it('opens the Techy dialog with the embedded page and posts the end-chat beacon when the page is hidden', async () => {
+    const page = await newPage({ width: 1366, height: 900 }, 'light');
+    await signInAs(page, 'operator@acme.example', '/');
+    await page.route('**/api/v1/home', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as Record<string, unknown>;
+      const chat = { chatEnabled: true, chatName: 'Techy', chatUrl: `${baseUrl()}/chat-page`, remoteControlUrl: 'https://remote.example.net/' };
+      await route.fulfill({ response: res, json: { ...body, chat } });
+    });
+    const beacons: { origin: string | undefined; body: string | null }[] = [];
+    await page.route('**/app/kapps/customer-portal/webApis/chat-end-by-chatid', async (route) => {
+      beacons.push({ origin: route.request().headers().origin, body: route.request().postData() });
+      await route.fulfill({ status: 204 });
+    });
+    await page.goto(spa('/'));
+    const remote = page.getByRole('link', { name: /Live Remote Control/ });
+    expect(await remote.getAttribute('target')).toBe('_blank');
+    expect(await remote.getAttribute('href')).toBe('https://remote.example.net/');
+    await page.getByRole('button', { name: /Techy/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Chat with Us' });
+    await dialog.waitFor();
+    const src = await dialog.getByTitle('Techy: chat with the help desk').getAttribute('src');
+    const chatId = new URL(src!).searchParams.get('chatId');
+    expect(chatId).toBeTruthy();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'home-chat-dialog');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(() => beacons.length).toBe(1);
+    expect(beacons[0]!.origin).toBe(baseUrl());
+    const sent = JSON.parse(beacons[0]!.body!) as { chatId: string; user: { userName: string } };
+    expect(sent.chatId).toBe(chatId);
+    expect(sent.user.userName).toBe('operator@acme.example');
+    await page.context().close();
   });
 });

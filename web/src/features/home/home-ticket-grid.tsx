@@ -85,7 +85,8 @@ export function HomeTicketGrid({ user, kind, scope, label }: HomeTicketGridProps
         disableRowSelectionOnClick
         pageSizeOptions={[HOME_GRID_ROWS]}
         // On a phone the number, subject and Edit fit; status, date and assignee are one tap away in the ticket.
-        columnVisibilityModel={narrow ? { status: false, openDate: false, assignedToName: false } : {}}
+        // A User never gets an Edit button here (000 §6), so it gets no empty Edit column either.
+        columnVisibilityModel={{ ...(narrow ? { status: false, openDate: false, assignedToName: false } : {}), ...(isCustomerUser(user) ? { edit: false } : {}) }}
         onRowDoubleClick={({ row }: GridRowParams<HomeGridRow>) => void navigate(viewPath(row.id))}
         onCellKeyDown={({ row, field }: GridCellParams<HomeGridRow>, e) => {
           if (e.key === 'Enter' && field !== 'edit') void navigate(viewPath(row.id));
