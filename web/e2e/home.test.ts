@@ -1,20 +1,21 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { showHomeGridEdit } from '@sc/common';
 import { baseUrl, launchBrowser, screenshot, signInAs, spa } from './support.ts';
 
 // The home page walked as each Acme role: the big numbers against the list API, the four tabs, the cards.
 
 interface ListLike {
   total: number;
-  rows: { id: number; ticketNo: string }[];
+  rows: { id: number; ticketNo: string; canEdit: boolean; assignedStaffId?: number | null; assignedContactId?: number | null; reassignmentTemplateId?: number | null }[];
 }
 
 const ROLES = [
-  { email: 'admin@acme.example', name: 'admin', isUser: false, isAdmin: true },
-  { email: 'operator@acme.example', name: 'operator', isUser: false, isAdmin: false },
-  { email: 'limited@acme.example', name: 'limited', isUser: false, isAdmin: false },
-  { email: 'user@acme.example', name: 'user', isUser: true, isAdmin: false },
+  { email: 'admin@acme.example', name: 'admin', userType: 'Administrator', isUser: false, isAdmin: true },
+  { email: 'operator@acme.example', name: 'operator', userType: 'Operator', isUser: false, isAdmin: false },
+  { email: 'limited@acme.example', name: 'limited', userType: 'OperatorLimited', isUser: false, isAdmin: false },
+  { email: 'user@acme.example', name: 'user', userType: 'User', isUser: true, isAdmin: false },
 ] as const;
 
 const TABS = [
@@ -102,6 +103,14 @@ describe.each(ROLES)('home page as $name', (role) => {
         // 32 px rows (000 §9).
         expect(Math.round((await first.boundingBox())!.height)).toBe(32);
       }
+      // The Edit buttons: the home rule of 000 §4 for request rows, the incident rule otherwise, never for a User.
+      const editable = list.rows.filter((r) =>
+        'assignedStaffId' in r
+          ? showHomeGridEdit({ userType: role.userType }, { canEdit: r.canEdit, assignedStaffId: r.assignedStaffId ?? null, assignedContactId: r.assignedContactId ?? null, reassignmentTemplateId: r.reassignmentTemplateId ?? null })
+          : !role.isUser && r.canEdit,
+      );
+      expect(await page.getByRole('grid', { name: tab.label }).getByRole('link', { name: /^Edit / }).count(), `${tab.label} Edit buttons`).toBe(editable.length);
+      if (tab.label === 'My Requests') await screenshot(page, `home-${role.name}-my-requests`);
       if (tab.label.startsWith('My Assigned')) assignedRows += expected;
       else expect(expected, tab.label).toBeGreaterThan(0);
     }
