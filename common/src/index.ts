@@ -17,3 +17,4 @@ export * from './search.ts';
 export * from './banners.ts';
 export * from './preferences.ts';
 export * from './ticket-calendar.ts';
+export * from './home.ts';

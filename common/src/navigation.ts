@@ -9,6 +9,15 @@ export const REPORTS = [
   { id: '3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e04', label: 'Backup / Disaster Recovery' },
 ] as const;
 
+/**
+ * 000 §2: the home page's Single Pane of Glass Report card (Administrator only): a fifth embedded report,
+ * an overview across the four, addressed like them as /reports/{guid} but not listed in the drawer.
+ */
+export const SINGLE_PANE_OF_GLASS_REPORT = { id: '3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e05', label: 'Single Pane of Glass Report' } as const;
+/** The report a /reports/{guid} path names, the drawer's four or the home page's fifth. */
+export const findReport = (id: string): { id: string; label: string } | undefined =>
+  [...REPORTS, SINGLE_PANE_OF_GLASS_REPORT].find((r) => r.id === id);
+
 type Who = Pick<SignedInUser, 'userType' | 'spaceAdmin'>;
 
 export const isAdministrator = (u: Who): boolean => u.userType === 'Administrator';

@@ -92,6 +92,8 @@ export const ZTicketListRequestSchema = ZTicketCriteriaSchema.extend({
   search: z.string().trim().max(200).optional(),
   /** true: only the caller's own contact's tickets (/myincidents, /myrequests). A User always gets only those. */
   mine: zBool.optional(),
+  /** 'me': only tickets assigned to the caller's own contact (the home page's My Assigned tabs). */
+  assigned: z.enum(['me']).optional(),
   /**
    * Keyset paging: the `nextCursor` of the previous page (same sort, direction and filters). When given, the
    * server pages from it instead of by OFFSET; `page` is still echoed so the UI can show 'Displaying {start} - {end}'.

@@ -24,6 +24,8 @@ import { contactCompatRoutes } from './modules/invitations/compat.routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { bannerCompatRoutes, bannerRoutes } from './modules/banners/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
+import { homeRoutes } from './modules/home/routes.ts';
+import { chatCompatRoutes } from './modules/home/chat.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -100,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bannerRoutes, { prefix: '/api/v1', db, config });
   await app.register(bannerCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
   await app.register(preferenceRoutes, { prefix: '/api/v1', db, config });
+  await app.register(homeRoutes, { prefix: '/api/v1', db, config });
+  await app.register(chatCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
 
   registerSpa(app, deps.webDist ?? defaultWebDist());
   return app;

@@ -27,6 +27,8 @@ export const theme = createTheme({
   colorSchemes: {
     light: {
       palette: {
+        // WCAG AA text on filled colours (status chips: amber On Hold, red Escalation in dark): MUI's default is 3.
+        contrastThreshold: 4.5,
         primary: { main: '#1d3f91' },
         secondary: { main: '#00796b' },
         background: { default: '#f4f6fa', paper: '#ffffff' },
@@ -34,6 +36,7 @@ export const theme = createTheme({
     },
     dark: {
       palette: {
+        contrastThreshold: 4.5,
         primary: { main: '#8fb1ff' },
         secondary: { main: '#4fd1c5' },
         background: { default: '#0e131d', paper: '#151c29' },

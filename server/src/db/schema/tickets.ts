@@ -132,6 +132,10 @@ export const tickets = pgTable(
     index('tickets_cid_contact_type_status_id_idx').on(t.cid, t.contactId, t.ticketType, t.status, t.id.desc()),
     index('tickets_cid_type_open_date_idx').on(t.cid, t.ticketType, t.openDate),
     index('tickets_cid_assigned_staff_idx').on(t.cid, t.assignedStaffId),
+    // "My Assigned" on the home page (assigned=me); partial: most tickets are assigned to staff, not to a contact.
+    index('tickets_cid_assigned_contact_idx')
+      .on(t.cid, t.assignedContactId, t.ticketType, t.status, t.id.desc())
+      .where(sql`${t.assignedContactId} is not null`),
     index('tickets_cid_department_idx').on(t.cid, t.departmentId),
     index('tickets_cid_device_idx').on(t.cid, t.deviceId),
     index('tickets_cid_type_requested_start_idx').on(t.cid, t.ticketType, t.requestedStartDate),

@@ -75,6 +75,14 @@ export async function seedDemoTickets(db: Db, ctx: DemoContext): Promise<void> {
     deviceRows.push(...(await insertMany(db, devices, rows)));
   }
 
+  // admin@, operator@ and limited@acme.example are assigned (as HD shared operators) every third unclosed Acme
+  // ticket, so the home page's My Assigned tabs have rows. Chosen by a counter, not faker, to keep the rest as it was.
+  const acme = ctx.clients[0]!;
+  const acmeAssignees = ['admin@acme.example', 'operator@acme.example', 'limited@acme.example']
+    .map((email) => acme.accounts.find((a) => a.user.email === email)?.contact)
+    .filter((c): c is Contact => !!c);
+  let acmeUnclosed = 0;
+
   const pending: { t: PendingTicket; org: DemoOrg; contact: Contact; staff: Staff | null }[] = [];
   for (const [o, org] of orgs.entries()) {
     const eligible = org.contacts.filter((c) => c.isActive && !c.isPending);
@@ -104,8 +112,13 @@ export async function seedDemoTickets(db: Db, ctx: DemoContext): Promise<void> {
         { weight: sharedOperators.length ? 5 : 0.0001, value: 'operator' as const },
         { weight: status === 'Open' ? 25 : 5, value: 'none' as const },
       ]);
-      const operator = assignment === 'operator' && sharedOperators.length ? f.helpers.arrayElement(sharedOperators) : null;
-      const staff = assignment === 'staff' ? f.helpers.arrayElement(technicians) : null;
+      let operator = assignment === 'operator' && sharedOperators.length ? f.helpers.arrayElement(sharedOperators) : null;
+      let staff = assignment === 'staff' ? f.helpers.arrayElement(technicians) : null;
+      const toAccount = org === acme && status !== 'Closed' && acmeAssignees.length > 0 && acmeUnclosed++ % 3 === 0;
+      if (toAccount) {
+        operator = acmeAssignees[Math.floor(acmeUnclosed / 3) % acmeAssignees.length]!;
+        staff = null;
+      }
       const ownDevices = orgDevices.filter((d) => d.contactId === contact.id);
       const device = f.datatype.boolean(0.4) ? f.helpers.arrayElement(ownDevices.length ? ownDevices : orgDevices) : null;
       const scheduled = ticketType === 'ServiceRequest' && f.datatype.boolean(0.7);
@@ -137,7 +150,7 @@ export async function seedDemoTickets(db: Db, ctx: DemoContext): Promise<void> {
           assignedStaffId: staff?.id ?? null,
           assignedContactId: operator?.id ?? null,
           assignedToName: staff ? fullName(staff) : operator ? fullName(operator) : null,
-          reassignmentTemplateId: assignment === 'none' ? -1 : f.datatype.boolean(0.2) ? f.number.int({ min: 101, max: 105 }) : null,
+          reassignmentTemplateId: toAccount ? null : assignment === 'none' ? -1 : f.datatype.boolean(0.2) ? f.number.int({ min: 101, max: 105 }) : null,
           isVip: contact.isVip,
           isShared: f.datatype.boolean(0.1),
           isRequestScheduled: scheduled,

@@ -10,6 +10,8 @@ export interface TicketListFilter {
   ticketType: TicketType;
   /** Only this contact's tickets (a User always; anyone with mine=true). */
   contactId?: number;
+  /** Only tickets assigned to this contact (assigned=me: the caller's HD-shared-operator assignments). */
+  assignedContactId?: number;
   status: TicketStatusFilter;
   search?: string;
   criteria: TicketCriteria;
@@ -49,6 +51,7 @@ export function ticketWhere(f: TicketListFilter): SQL {
   const c = f.criteria;
   const parts: (SQL | undefined)[] = [eq(tickets.cid, f.cid), eq(tickets.ticketType, f.ticketType)];
   if (f.contactId !== undefined) parts.push(eq(tickets.contactId, f.contactId));
+  if (f.assignedContactId !== undefined) parts.push(eq(tickets.assignedContactId, f.assignedContactId));
   if (f.status !== '<ALL>') parts.push(eq(tickets.status, f.status));
   if (f.search) {
     const p = containsPattern(f.search);

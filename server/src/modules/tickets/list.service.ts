@@ -55,11 +55,12 @@ const isTimeZone = (tz: string): boolean => {
  */
 export function listFilterFor(scope: Scope, ticketType: TicketType, q: TicketListRequest): TicketListFilter {
   const ownOnly = scope.userType === 'User' || q.mine === true;
-  const { page: _p, pageSize: _s, sort: _o, direction: _d, status, search, mine: _m, cursor: _c, ...criteria } = q;
+  const { page: _p, pageSize: _s, sort: _o, direction: _d, status, search, mine: _m, cursor: _c, assigned, ...criteria } = q;
   return {
     cid: scope.cid,
     ticketType,
     ...(ownOnly ? { contactId: scope.contactId } : {}),
+    ...(assigned === 'me' ? { assignedContactId: scope.contactId } : {}),
     status,
     ...(search ? { search } : {}),
     criteria,
@@ -138,6 +139,12 @@ function countOf(db: Db, filter: TicketListFilter): Promise<{ exact: number; est
     const exact = await countTickets(db, filter, TICKET_EXACT_COUNT_LIMIT);
     return { exact, estimate: exact > TICKET_EXACT_COUNT_LIMIT ? await estimateTickets(db, filter) : null };
   });
+}
+
+/** The list's total for the caller and query, counted exactly as listTickets counts it (the home page's big numbers). */
+export async function countTicketsFor(db: Db, scope: Scope, ticketType: TicketType, q: TicketListRequest): Promise<{ total: number; totalIsEstimate: boolean }> {
+  const counted = await countOf(db, listFilterFor(scope, ticketType, q));
+  return counted.estimate === null ? { total: counted.exact, totalIsEstimate: false } : { total: Math.max(counted.estimate, TICKET_EXACT_COUNT_LIMIT + 1), totalIsEstimate: true };
 }
 
 /**

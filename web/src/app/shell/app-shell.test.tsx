@@ -14,10 +14,11 @@ const signedIn = () =>
   ]);
 
 describe('signed-in shell', () => {
-  it('titles the top bar and the browser tab from the route registry', async () => {
+  it('titles the top bar and the browser tab from the route registry', { timeout: 20_000 }, async () => {
     signedIn();
     renderWithApp(appRoutes, { path: '/' });
-    expect(await screen.findByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
+    // The home route module loads the data grid before it renders: allow for it.
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('What would you like to do today?')).toBeTruthy();
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Acme Corp - Support Center - Home')).toBeTruthy();

@@ -1,13 +1,46 @@
-import type { SignedInUser } from '@sc/common';
+import { useState } from 'react';
+import Stack from '@mui/material/Stack';
+import { isCustomerUser, type SignedInUser } from '@sc/common';
+import { ListLoadError } from '../../ui/list-toolbar.tsx';
 import { HomeBanner } from '../banner/home-banner.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { AccountTeamCards } from './account-team-cards.tsx';
+import { ActionCards } from './action-cards.tsx';
+import { useHome } from './api.ts';
+import { ChatDialog } from './chat-dialog.tsx';
+import { useChatSession } from './chat-session.ts';
+import { HomeTicketTabs } from './home-ticket-tabs.tsx';
+import { OpenCountCards } from './open-count-cards.tsx';
 
-/** 000 §2, Home: for now the greeting only; counts, grids and cards come with their issue. */
-export function HomePage({ user }: { user: Pick<SignedInUser, 'firstName'> }) {
+/**
+ * 000 §2 'Home page': greeting, open counts, action cards, the four ticket tabs, the account team
+ * (not for User) and the chat dialog when chat is enabled.
+ */
+export function HomePage({ user }: { user: SignedInUser }) {
+  const home = useHome();
+  const chat = home.data?.chat;
+  const { chatId, start } = useChatSession(user);
+  const [chatOpen, setChatOpen] = useState(false);
+  const openChat = () => {
+    start();
+    setChatOpen(true);
+  };
+  const team = home.data?.accountTeam;
+
   return (
     <>
       <HomeBanner />
       <PageHeader title={`Hello, ${user.firstName}`} subtitle="What would you like to do today?" />
+      <ListLoadError error={home.error} />
+      <Stack spacing={3}>
+        <OpenCountCards user={user} home={home.data} />
+        <ActionCards user={user} chat={chat} onOpenChat={openChat} />
+        <HomeTicketTabs user={user} />
+        {team && !isCustomerUser(user) && <AccountTeamCards team={team} />}
+      </Stack>
+      {chat?.chatEnabled && chat.chatUrl && (
+        <ChatDialog open={chatOpen} onClose={() => setChatOpen(false)} chatUrl={chat.chatUrl} chatName={chat.chatName} chatId={chatId} />
+      )}
     </>
   );
 }

@@ -1,1 +1,0 @@
-CREATE INDEX "tickets_cid_type_requested_end_idx" ON "tickets" USING btree ("cid","ticket_type","requested_end_date") WHERE "tickets"."requested_end_date" is not null;

@@ -1,0 +1,2 @@
+CREATE INDEX "tickets_cid_assigned_contact_idx" ON "tickets" USING btree ("cid","assigned_contact_id","ticket_type","status","id" DESC NULLS LAST) WHERE "tickets"."assigned_contact_id" is not null;--> statement-breakpoint
+CREATE INDEX "tickets_cid_type_requested_end_idx" ON "tickets" USING btree ("cid","ticket_type","requested_end_date") WHERE "tickets"."requested_end_date" is not null;

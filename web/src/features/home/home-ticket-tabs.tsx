@@ -1,0 +1,83 @@
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { isCustomerUser, type SignedInUser } from '@sc/common';
+import type { HomeTicketKind, HomeTicketScope } from './api.ts';
+import { HomeTicketGrid } from './home-ticket-grid.tsx';
+
+interface HomeTab {
+  id: string;
+  label: string;
+  kind: HomeTicketKind;
+  scope: HomeTicketScope;
+  /** The full list this tab is the start of. */
+  fullList: (user: SignedInUser) => string;
+}
+
+/** The full lists open on every status, as the home grid shows them. */
+const ALL = `status=${encodeURIComponent('<ALL>')}`;
+
+/** 000 §2: the four tabs of the home page. A User has no Org Tickets screens, so its lists are My Tickets. */
+export const HOME_TABS: readonly HomeTab[] = [
+  { id: 'my-incidents', label: 'My Incidents', kind: 'incidents', scope: 'mine', fullList: () => `/myincidents/?${ALL}` },
+  { id: 'my-requests', label: 'My Requests', kind: 'service-requests', scope: 'mine', fullList: () => `/myrequests/?${ALL}` },
+  {
+    id: 'assigned-incidents',
+    label: 'My Assigned Incs',
+    kind: 'incidents',
+    scope: 'assigned',
+    fullList: (u) => (isCustomerUser(u) ? `/myincidents/?${ALL}` : `/incidents?assigned=me&${ALL}`),
+  },
+  {
+    id: 'assigned-requests',
+    label: 'My Assigned Reqs',
+    kind: 'service-requests',
+    scope: 'assigned',
+    fullList: (u) => (isCustomerUser(u) ? `/myrequests/?${ALL}` : `/requests?assigned=me&${ALL}`),
+  },
+];
+
+/** The tabs with their short grids; the open tab is kept in the URL (?tab=) so Back and reload keep it. */
+export function HomeTicketTabs({ user }: { user: SignedInUser }) {
+  const [params, setParams] = useSearchParams();
+  const current = HOME_TABS.find((t) => t.id === params.get('tab')) ?? HOME_TABS[0]!;
+  const select = (id: string) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        if (id === HOME_TABS[0]!.id) out.delete('tab');
+        else out.set('tab', id);
+        return out;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Paper variant="outlined" component="section" aria-label="My tickets">
+      <Tabs
+        value={current.id}
+        onChange={(_e, id: string) => select(id)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label="Ticket lists"
+        sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+      >
+        {HOME_TABS.map((t) => (
+          <Tab key={t.id} value={t.id} label={t.label} id={`home-tab-${t.id}`} aria-controls={`home-tabpanel-${t.id}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`home-tabpanel-${current.id}`} aria-labelledby={`home-tab-${current.id}`}>
+        <HomeTicketGrid key={current.id} user={user} kind={current.kind} scope={current.scope} label={current.label} />
+        <Box sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider', display: 'flex', justifyContent: 'flex-end' }}>
+          <Link component={RouterLink} to={current.fullList(user)}>
+            View all {current.label}
+          </Link>
+        </Box>
+      </Box>
+    </Paper>
+  );
+}
