@@ -15,9 +15,9 @@ interface SessionLike {
   user: { contactId: number };
 }
 
-const SEARCH = 'Search contacts, tickets and jobs';
+const SEARCH = 'Global search: contacts, tickets and jobs';
 /** Operators and Users reach tickets only: the box says so. */
-const SEARCH_TICKETS = 'Search tickets';
+const SEARCH_TICKETS = 'Global search: tickets';
 let browser: Browser;
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { GlobalSearchField, searchLabel } from './search-field.tsx';
 
-const LABEL = 'Search contacts, tickets and jobs';
+const LABEL = 'Global search: contacts, tickets and jobs';
 
 const RESULTS: SearchResponse = {
   groups: [
@@ -100,8 +100,8 @@ describe('GlobalSearchField', { timeout: 20_000 }, () => {
   });
 
   it('names the box after what the caller may search (searchReach)', () => {
-    expect(searchLabel({ contacts: true, jobs: true, ownTicketsOnly: false })).toBe('Search contacts, tickets and jobs');
-    expect(searchLabel({ contacts: false, jobs: false, ownTicketsOnly: true })).toBe('Search tickets');
-    expect(searchLabel({ contacts: true, jobs: false, ownTicketsOnly: false })).toBe('Search contacts and tickets');
+    expect(searchLabel({ contacts: true, jobs: true, ownTicketsOnly: false })).toBe('Global search: contacts, tickets and jobs');
+    expect(searchLabel({ contacts: false, jobs: false, ownTicketsOnly: true })).toBe('Global search: tickets');
+    expect(searchLabel({ contacts: true, jobs: false, ownTicketsOnly: false })).toBe('Global search: contacts and tickets');
   });
 });

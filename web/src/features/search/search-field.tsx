@@ -20,10 +20,13 @@ import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { useGlobalSearch } from './api.ts';
 import { primaryLine, SearchResult } from './search-result.tsx';
 
-/** The box's name says what the caller's search reaches (the server's `searchReach`, 000 §6). */
+/**
+ * The box's name says what the caller's search reaches (the server's `searchReach`, 000 §6). It
+ * starts 'Global search:' so it never reads like a list's own 'Search contacts' field.
+ */
 export function searchLabel(reach: SearchReach): string {
   const parts = [reach.contacts && 'contacts', 'tickets', reach.jobs && 'jobs'].filter((p): p is string => !!p);
-  return `Search ${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]}`;
+  return `Global search: ${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]}`;
 }
 
 const keyOf = (r: SearchRecord): string => `${r.searchType}-${r.internalId}`;
