@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SignedInUser, UserType } from '@sc/common';
 import { makeSession, makeUser } from '../../test/factories.ts';
@@ -72,5 +72,20 @@ describe('account menu', () => {
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(callsTo('POST', '/auth/logout')[0]?.headers['x-csrf-token']).toBe('token-123');
+  });
+
+  it.each<UserType>(['Administrator', 'Operator', 'OperatorLimited', 'User'])('%s opens User Preferences; Banner opens its dialog', (userType) => {
+    mockFetch([{ path: '/auth/me', body: makeSession() }]);
+    const onOpenPreferences = vi.fn();
+    const onOpenBanner = vi.fn();
+    renderWithApp(<AccountMenu user={makeUser({ userType })} onOpenPreferences={onOpenPreferences} onOpenBanner={onOpenBanner} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'User Preferences' }));
+    expect(onOpenPreferences).toHaveBeenCalledTimes(1);
+    if (userType === 'Administrator') {
+      fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+      fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Banner' }));
+      expect(onOpenBanner).toHaveBeenCalledTimes(1);
+    }
   });
 });

@@ -36,7 +36,8 @@ const open = async () => {
 const dateInput = () => screen.getByLabelText<HTMLInputElement>(/Expiration Date/);
 const messageInput = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Application Banner Message' });
 
-describe('Banner Message dialog', () => {
+// The first render of the MUI dialog is slow in jsdom on a busy machine: allow more than the 5 s default.
+describe('Banner Message dialog', { timeout: 30_000 }, () => {
   it('loads the existing banner when opened: date input and a 5-row message', async () => {
     mockFetch([session, { path: '/banner', body: stored }]);
     renderWithApp(<Harness />);

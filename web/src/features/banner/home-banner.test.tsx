@@ -13,7 +13,7 @@ const active: ActiveBannersResponse = {
   ],
 };
 
-describe('home banner', () => {
+describe('home banner', { timeout: 30_000 }, () => {
   it('shows the global and the customer message, each dismissible for the session, and the banner snackbar once', async () => {
     sessionStorage.clear();
     mockFetch([{ path: '/auth/me', body: makeSession(makeUser()) }, { path: '/banners/active', body: active }]);

@@ -34,7 +34,8 @@ async function pick(label: RegExp, option: string) {
   fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
 }
 
-describe('User Preferences dialog', () => {
+// MUI's Autocomplete and selects render slowly in jsdom on a busy machine: allow more than the 5 s default.
+describe('User Preferences dialog', { timeout: 30_000 }, () => {
   it('loads the account’s preferences into the fields', async () => {
     mockFetch([session, { path: '/preferences', body: stored }]);
     renderDialog();
