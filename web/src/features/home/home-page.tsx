@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import { isCustomerUser, type SignedInUser } from '@sc/common';
 import { ListLoadError } from '../../ui/list-toolbar.tsx';
-import { HomeBanner } from '../banner/home-banner.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { AccountTeamCards } from './account-team-cards.tsx';
 import { ActionCards } from './action-cards.tsx';
@@ -16,7 +15,7 @@ import { OpenCountCards } from './open-count-cards.tsx';
  * 000 §2 'Home page': greeting, open counts, action cards, the four ticket tabs, the account team
  * (not for User) and the chat dialog when chat is enabled.
  */
-export function HomePage({ user }: { user: SignedInUser }) {
+export function HomePage({ user, banner }: { user: SignedInUser; banner?: ReactNode }) {
   const home = useHome();
   const chat = home.data?.chat;
   const { chatId, start } = useChatSession(user);
@@ -29,7 +28,7 @@ export function HomePage({ user }: { user: SignedInUser }) {
 
   return (
     <>
-      <HomeBanner />
+      {banner}
       <PageHeader title={`Hello, ${user.firstName}`} subtitle="What would you like to do today?" />
       <ListLoadError error={home.error} />
       <Stack spacing={3}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE } from '@sc/common';
-import { calendarHref, cleanCriteria, defaultTicketPageSize, listRequestOf, parseCriteria, readListState, writeListState, type TicketListState } from './list-state.ts';
+import { calendarHref, cleanCriteria, listRequestOf, parseCriteria, readListState, writeListState, type TicketListState } from './list-state.ts';
 
 const state = (patch: Partial<TicketListState> = {}): TicketListState => ({ ...readListState(new URLSearchParams()), ...patch });
 
@@ -16,8 +16,14 @@ describe('ticket list state in the URL', () => {
       criteria: {},
       savedFilterId: null,
     });
-    expect(defaultTicketPageSize()).toBe(10);
     expect(writeListState(state()).toString()).toBe('');
+  });
+
+  it('starts at the user’s preferred page size and names only another size in the URL', () => {
+    expect(readListState(new URLSearchParams(), 25).pageSize).toBe(25);
+    expect(writeListState(state({ pageSize: 25 }), 25).has('size')).toBe(false);
+    expect(writeListState(state({ pageSize: 10 }), 25).get('size')).toBe('10');
+    expect(readListState(new URLSearchParams('size=10'), 25).pageSize).toBe(10);
   });
 
   it('round-trips every part: page, size, sort, direction, status, search, criteria and saved filter', () => {

@@ -28,11 +28,6 @@ export interface TicketListState {
   savedFilterId: string | null;
 }
 
-/**
- * The user's default page size. One function so user preferences (another issue) can supply
- * their own value here without touching the screens.
- */
-export const defaultTicketPageSize = (): number => DEFAULT_PAGE_SIZE;
 
 export const DEFAULT_SORT: TicketSortKey = 'id';
 export const DEFAULT_DIRECTION = 'desc';
@@ -63,14 +58,15 @@ export function parseCriteria(raw: string | null): TicketCriteria {
   }
 }
 
-export function readListState(params: URLSearchParams): TicketListState {
+/** `defaultPageSize` is the user's preferred page size (User Preferences); the URL names any other. */
+export function readListState(params: URLSearchParams, defaultPageSize: number = DEFAULT_PAGE_SIZE): TicketListState {
   const size = Number(params.get('size'));
   const sort = params.get('sort');
   const status = params.get('status');
   const saved = params.get('saved');
   return {
     page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
-    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : defaultTicketPageSize(),
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : defaultPageSize,
     sort: isSortKey(sort) ? sort : DEFAULT_SORT,
     direction: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : DEFAULT_DIRECTION,
     status: isStatus(status) ? status : DEFAULT_TICKET_STATUS_FILTER,
@@ -81,10 +77,10 @@ export function readListState(params: URLSearchParams): TicketListState {
 }
 
 /** The URL parameters of a state; defaults are left out so a plain /incidents stays plain. */
-export function writeListState(s: TicketListState): URLSearchParams {
+export function writeListState(s: TicketListState, defaultPageSize: number = DEFAULT_PAGE_SIZE): URLSearchParams {
   const p = new URLSearchParams();
   if (s.page > 1) p.set('page', String(s.page));
-  if (s.pageSize !== defaultTicketPageSize()) p.set('size', String(s.pageSize));
+  if (s.pageSize !== defaultPageSize) p.set('size', String(s.pageSize));
   if (s.sort !== DEFAULT_SORT || s.direction !== DEFAULT_DIRECTION) {
     p.set('sort', s.sort);
     p.set('dir', s.direction);

@@ -17,6 +17,7 @@ import { TicketFilterDialog, type FilterApply } from './ticket-filter-dialog.tsx
 import { TicketListToolbar } from './ticket-list-toolbar.tsx';
 import { PreviewResizeHandle, TicketPreview, usePreviewWidth } from './ticket-preview.tsx';
 import { usePagedRequest } from './use-cursor-paging.ts';
+import { usePreferredPageSize } from '../auth/use-preferred-page-size.ts';
 
 export interface TicketListPageProps {
   kind: TicketListKind;
@@ -36,15 +37,16 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const state = readListState(params);
+  const defaultPageSize = usePreferredPageSize();
+  const state = readListState(params, defaultPageSize);
   const canSearch = canSearchTicketLists(user);
   const from = location.pathname + location.search;
   const listId = `${kind}${mine ? '-mine' : ''}`;
 
   const update = useCallback(
     (patch: Partial<TicketListState>, replace = false) =>
-      setParams((p) => writeListState({ ...readListState(p), ...patch }), { replace }),
-    [setParams],
+      setParams((p) => writeListState({ ...readListState(p, defaultPageSize), ...patch }, defaultPageSize), { replace }),
+    [setParams, defaultPageSize],
   );
 
   // 000 §9: the search waits 800 ms after typing stops; a new term starts at page 1 (000 §4).
@@ -57,7 +59,7 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
     if (state.search !== search) setSearchText(state.search);
   }
   useEffect(() => {
-    if (canSearch && search !== readListState(params).search) update({ search, page: 1 }, true);
+    if (canSearch && search !== readListState(params, defaultPageSize).search) update({ search, page: 1 }, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced term updates the URL
   }, [search]);
 

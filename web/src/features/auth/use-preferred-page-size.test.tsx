@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { makeSession, makeUser } from '../../test/factories.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { useSession } from '../auth/session-context.ts';
+import { useSession } from './session-context.ts';
 import { usePreferredPageSize } from './use-preferred-page-size.ts';
 
 function Probe() {

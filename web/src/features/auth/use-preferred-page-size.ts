@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@sc/common';
-import { useSession } from '../auth/session-context.ts';
+import { useSession } from './session-context.ts';
 
 /**
  * The signed-in user's default list page size (User Preferences), for the list screens'
