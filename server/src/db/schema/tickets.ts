@@ -141,10 +141,13 @@ export const tickets = pgTable(
     index('tickets_cid_type_priority_idx').on(t.cid, t.ticketType, t.priorityId),
     index('tickets_cid_type_severity_idx').on(t.cid, t.ticketType, t.severityShort),
     // SearchValue is a contains-search: one trigram index per column so `col ILIKE '%v%' OR ...`
-    // becomes a BitmapOr without the query having to repeat an index expression verbatim.
-    index('tickets_ticket_no_trgm').using('gin', sql`${t.ticketNo} gin_trgm_ops`),
-    index('tickets_short_desc_trgm').using('gin', sql`${t.shortDescription} gin_trgm_ops`),
-    index('tickets_target_name_trgm').using('gin', sql`${t.targetName} gin_trgm_ops`),
+    // becomes a BitmapOr without the query having to repeat an index expression verbatim. Each leads
+    // with cid (btree_gin, migration 0003), so a search reads only its tenant's matches instead of
+    // every customer's and then filtering by cid (docs/decisions/011). Global search relies on these
+    // three names and columns.
+    index('tickets_cid_ticket_no_trgm').using('gin', t.cid, sql`${t.ticketNo} gin_trgm_ops`),
+    index('tickets_cid_short_desc_trgm').using('gin', t.cid, sql`${t.shortDescription} gin_trgm_ops`),
+    index('tickets_cid_target_name_trgm').using('gin', t.cid, sql`${t.targetName} gin_trgm_ops`),
   ],
 );
 

@@ -52,9 +52,12 @@ export function ticketWhere(f: TicketListFilter): SQL {
   if (f.status !== '<ALL>') parts.push(eq(tickets.status, f.status));
   if (f.search) {
     const p = containsPattern(f.search);
-    // Each column has its own trigram index; contacts are matched within the cid through contacts_search_trgm.
-    const contactIds = sql`(select ${contacts.id} from ${contacts} where ${contacts.cid} = ${f.cid} and ${contactSearchText} ilike ${p})`;
-    parts.push(or(ilike(tickets.ticketNo, p), ilike(tickets.shortDescription, p), ilike(tickets.targetName, p), sql`${tickets.contactId} in ${contactIds}`));
+    // Each column has its own (cid, column) trigram index; contacts are matched within the cid through
+    // contacts_search_trgm. The contacts go in as `= any(array(…))`, an InitPlan computed once, so every
+    // arm of the OR is indexable and the planner can BitmapOr the four index scans. `in (select …)` was a
+    // hashed SubPlan, which no index can take: the tenant's 50,000 rows were filtered one by one (≈ 280 ms).
+    const contactIds = sql`array(select ${contacts.id} from ${contacts} where ${contacts.cid} = ${f.cid} and ${contactSearchText} ilike ${p})`;
+    parts.push(or(ilike(tickets.ticketNo, p), ilike(tickets.shortDescription, p), ilike(tickets.targetName, p), sql`${tickets.contactId} = any(${contactIds})`));
   }
   if (c.assignedTo !== undefined) parts.push(eq(tickets.assignedStaffId, c.assignedTo));
   if (c.departmentId !== undefined) parts.push(eq(tickets.departmentId, c.departmentId));
