@@ -8,6 +8,8 @@
 //   BENCH_SCALE     seed scale: N × 1000 tickets over N/5 customers (default 1000 → 1,000,000 tickets)
 //   BENCH_DURATION  seconds per autocannon run (default 10)
 //   BENCH_CONNECTIONS (default 50)
+//   BENCH_ONLY      comma-separated subset of the runs: seq,hello,mix,page1,offset,cursor,export (default all)
+//   BENCH_CPU_PROF  a directory: the API server runs with --cpu-prof and writes its profile there on exit
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +41,9 @@ async function main() {
     const email = await ensureBenchAccount(db, tenant.cid);
     console.log(`big tenant ${tenant.code}: ${tenant.incidents.toLocaleString('en-US')} incidents, ${tenant.requests.toLocaleString('en-US')} requests; signing in as ${email}`);
 
-    const server = startProcess('api', process.execPath, [path.join(root, 'server/dist/main.js')], {
+    const profDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+    const profArgs = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
+    const server = startProcess('api', process.execPath, [...profArgs, path.join(root, 'server/dist/main.js')], {
       DATABASE_URL: benchUrl.toString(),
       PORT: String(apiPort),
       HOST: '127.0.0.1',
@@ -56,8 +60,12 @@ async function main() {
       const cookie = await signIn(api, email);
       await run(api, cookie, `http://127.0.0.1:${helloPort}`, { duration, connections });
     } finally {
+      // The server writes its CPU profile while shutting down: wait for it before reporting.
+      const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
       hello.kill('SIGTERM');
+      await exited;
+      if (profDir) console.log(`cpu profile of the API server written to ${profDir}`);
     }
   } finally {
     await db.end();
@@ -255,30 +263,56 @@ async function run(api, cookie, helloBase, { duration, connections }) {
 
   const base = { connections, duration, headers };
   console.log('\nautocannon');
-  const hello = await cannon('hello (bare Fastify, own process)', { url: `${helloBase}/hello`, connections, duration });
-  const list = await cannon(`list mix (${mix.length} URLs)`, { ...base, url: api, requests: mix.map((p) => ({ method: 'GET', path: p })) });
-  const p1 = await cannon('list page 1 (<ALL>, id desc)', { ...base, url: `${api}${page1}` });
-  const p4000 = await cannon('list page 4,000 by OFFSET', { ...base, url: `${api}${deepOffset}` });
-  const p4000c = deepCursor ? await cannon('list page 4,000 by cursor', { ...base, url: `${api}${deepCursor}` }) : null;
+  const only = (process.env.BENCH_ONLY || '').split(',').map((x) => x.trim()).filter(Boolean);
+  const want = (name) => !only.length || only.includes(name);
+  if (want('seq')) await sequential(api, headers, mix);
+  const hello = want('hello') ? await cannon('hello (bare Fastify, own process)', { url: `${helloBase}/hello`, connections, duration }) : null;
+  const list = want('mix') ? await cannon(`list mix (${mix.length} URLs)`, { ...base, url: api, requests: mix.map((p) => ({ method: 'GET', path: p })) }) : null;
+  const p1 = want('page1') ? await cannon('list page 1 (<ALL>, id desc)', { ...base, url: `${api}${page1}` }) : null;
+  const p4000 = want('offset') ? await cannon('list page 4,000 by OFFSET', { ...base, url: `${api}${deepOffset}` }) : null;
+  const p4000c = deepCursor && want('cursor') ? await cannon('list page 4,000 by cursor', { ...base, url: `${api}${deepCursor}` }) : null;
 
-  console.log('\nexport (2,000 rows, sequential, 5 runs)');
   const times = [];
-  for (let i = 0; i < 6; i++) {
-    const t = performance.now();
-    const r = await fetch(`${api}/api/v1/incidents/export?status=%3CALL%3E`, { headers });
-    const body = Buffer.from(await r.arrayBuffer());
-    if (!r.ok) throw new Error(`export: ${r.status}`);
-    if (i > 0) times.push(performance.now() - t); // the first run warms up
-    if (i === 0) console.log(`export file ${r.headers.get('content-disposition')} ${(body.length / 1024).toFixed(0)} KiB`);
+  if (want('export')) {
+    console.log('\nexport (2,000 rows, sequential, 5 runs)');
+    for (let i = 0; i < 6; i++) {
+      const t = performance.now();
+      const r = await fetch(`${api}/api/v1/incidents/export?status=%3CALL%3E`, { headers });
+      const body = Buffer.from(await r.arrayBuffer());
+      if (!r.ok) throw new Error(`export: ${r.status}`);
+      if (i > 0) times.push(performance.now() - t); // the first run warms up
+      if (i === 0) console.log(`export file ${r.headers.get('content-disposition')} ${(body.length / 1024).toFixed(0)} KiB`);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`export 2,000 rows: median ${times[2].toFixed(0)} ms, min ${times[0].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms`);
   }
-  times.sort((a, b) => a - b);
-  console.log(`export 2,000 rows: median ${times[2].toFixed(0)} ms, min ${times[0].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms`);
 
   console.log('\nsummary (goals of issue 3 in brackets; printed, never asserted)');
-  console.log(`list mix p95 ${list.p95.toFixed(1)} ms [≤ 50 ms]`);
-  console.log(`list/hello throughput ratio ${(list.rps / hello.rps).toFixed(3)} [≥ 0.2]`);
-  console.log(`page 4,000 / page 1 p50: OFFSET ${(p4000.p50 / p1.p50).toFixed(2)}×${p4000c ? `, cursor ${(p4000c.p50 / p1.p50).toFixed(2)}×` : ''} [≤ 1.5×]`);
-  console.log(`export 2,000 rows ${times[2].toFixed(0)} ms [≤ 1000 ms]`);
+  if (list) console.log(`list mix p95 ${list.p95.toFixed(1)} ms [≤ 50 ms]`);
+  if (list && hello) console.log(`list/hello throughput ratio ${(list.rps / hello.rps).toFixed(3)} [≥ 0.2]`);
+  if (p1 && (p4000 || p4000c)) {
+    console.log(`page 4,000 / page 1 p50:${p4000 ? ` OFFSET ${(p4000.p50 / p1.p50).toFixed(2)}×` : ''}${p4000c ? `, cursor ${(p4000c.p50 / p1.p50).toFixed(2)}×` : ''} [≤ 1.5×]`);
+  }
+  if (times.length) console.log(`export 2,000 rows ${times[2].toFixed(0)} ms [≤ 1000 ms]`);
+}
+
+/**
+ * Each mix URL alone, one request at a time (no queueing): what a request costs by itself, which
+ * under load tells which URL dominates. Median and max of 15 runs after one warm-up.
+ */
+async function sequential(api, headers, paths) {
+  console.log('\nsequential (one request at a time, 15 runs each): median / max ms');
+  for (const p of paths) {
+    const times = [];
+    for (let i = 0; i < 16; i++) {
+      const t = performance.now();
+      const r = await fetch(`${api}${p}`, { headers });
+      await r.arrayBuffer();
+      if (i > 0) times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`${times[7].toFixed(1).padStart(7)} ${times.at(-1).toFixed(1).padStart(7)}  ${decodeURIComponent(p.replace('/api/v1/', ''))}`);
+  }
 }
 
 // Last, so every const above is initialised before main() runs.

@@ -109,8 +109,14 @@ const KEYSET_CASTS: Partial<Record<TicketSortKey, (v: string | number) => SQL>> 
 function orderBy(o: TicketOrder, filterFirst = false, outer = false): SQL[] {
   const dir = o.direction === 'asc' ? asc : desc;
   const id = filterFirst ? sql`${tickets.id} + 0` : sql`${tickets.id}`;
+  // The list indexes hold `id DESC NULLS LAST` (drizzle-kit's .desc()), and PostgreSQL matches an
+  // index to an ORDER BY including the NULLS placement, whatever NOT NULL says: plain `id desc` means
+  // NULLS FIRST, so no (cid, ticket_type, …, id) index could supply the order and every page read
+  // all the tenant's entries and sorted them (page 1,500 ≈ 27 ms → 8 ms). id is never null, so
+  // naming the index's placement (and its mirror for ascending) changes nothing but the plan.
+  const idKey = o.direction === 'asc' ? sql`${id} asc nulls first` : sql`${id} desc nulls last`;
   const key = (outer ? OUTER_SORT_COLUMNS[o.sort] : undefined) ?? SORT_COLUMNS[o.sort];
-  return o.sort === 'id' ? [dir(id)] : [dir(key), dir(tickets.id)];
+  return o.sort === 'id' ? [idKey] : [dir(key), idKey];
 }
 
 /** The page's own rows are ordered without joining the lookups: a keyed subselect per row (a page is at most 51 rows). */
