@@ -164,7 +164,8 @@ async function ensureBenchAccount(db, cid) {
 
 function startProcess(name, cmd, args, env) {
   const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const tag = (chunk) => process.stderr.write(String(chunk).replace(/^(?=.)/gm, `[${name}] `));
+  // Once stopped, requests still queued from the last run fail on the closed pool: not worth printing.
+  const tag = (chunk) => child.killed || process.stderr.write(String(chunk).replace(/^(?=.)/gm, `[${name}] `));
   child.stderr.on('data', tag);
   child.stdout.on('data', (c) => (/error|fatal/i.test(String(c)) ? tag(c) : undefined));
   child.on('exit', (code, sig) => code && !sig && console.error(`[${name}] exited with ${code}`));
