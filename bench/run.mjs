@@ -11,6 +11,7 @@
 //   BENCH_ONLY      comma-separated subset of the runs: seq,hello,mix,page1,offset,cursor,export (default all)
 //   BENCH_CPU_PROF  a directory: the API server runs with --cpu-prof and writes its profile there on exit
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -58,7 +59,7 @@ async function main() {
       await waitFor(`${api}/api/v1/config`);
       await waitFor(`http://127.0.0.1:${helloPort}/hello`);
       const cookie = await signIn(api, email);
-      await run(api, cookie, `http://127.0.0.1:${helloPort}`, { duration, connections });
+      await run(api, cookie, `http://127.0.0.1:${helloPort}`, { duration, connections, cpu: { serverPid: server.pid, db, dbName } });
     } finally {
       // The server writes its CPU profile while shutting down: wait for it before reporting.
       const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -221,7 +222,7 @@ async function cannon(label, opts) {
   return row;
 }
 
-async function run(api, cookie, helloBase, { duration, connections }) {
+async function run(api, cookie, helloBase, { duration, connections, cpu }) {
   const headers = { cookie };
   const get = async (p) => {
     const r = await fetch(`${api}${p}`, { headers });
@@ -266,7 +267,7 @@ async function run(api, cookie, helloBase, { duration, connections }) {
   console.log('\nautocannon');
   const only = (process.env.BENCH_ONLY || '').split(',').map((x) => x.trim()).filter(Boolean);
   const want = (name) => !only.length || only.includes(name);
-  if (want('seq')) await sequential(api, headers, mix);
+  if (want('seq')) await sequential(api, headers, mix, cpu);
   const hello = want('hello') ? await cannon('hello (bare Fastify, own process)', { url: `${helloBase}/hello`, connections, duration }) : null;
   const list = want('mix') ? await cannon(`list mix (${mix.length} URLs)`, { ...base, url: api, requests: mix.map((p) => ({ method: 'GET', path: p })) }) : null;
   const p1 = want('page1') ? await cannon('list page 1 (<ALL>, id desc)', { ...base, url: `${api}${page1}` }) : null;
@@ -297,23 +298,53 @@ async function run(api, cookie, helloBase, { duration, connections }) {
   if (times.length) console.log(`export 2,000 rows ${times[2].toFixed(0)} ms [≤ 1000 ms]`);
 }
 
+/** CPU time (ms) the given processes have used so far: /proc/<pid>/schedstat, in ns (Linux only). */
+function cpuMs(pids) {
+  let ns = 0;
+  for (const pid of pids) {
+    try {
+      ns += Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // gone, or not Linux
+    }
+  }
+  return ns / 1e6;
+}
+
 /**
  * Each mix URL alone, one request at a time (no queueing): what a request costs by itself, which
- * under load tells which URL dominates. Median and max of 15 runs after one warm-up.
+ * under load tells which URL dominates. Median and max of 30 runs after one warm-up, and the CPU the
+ * API server and its PostgreSQL backends spent per request: on a shared, noisy machine that figure
+ * moves much less than wall time, and it is what bounds throughput on two cores.
  */
-async function sequential(api, headers, paths) {
-  console.log('\nsequential (one request at a time, 15 runs each): median / max ms');
+async function sequential(api, headers, paths, { serverPid, db, dbName }) {
+  const runs = 30;
+  const backends = async () =>
+    (await db.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName])).rows.map((r) => r.pid);
+  console.log(`\nsequential (one request at a time, ${runs} runs each): median / max ms, CPU ms per request (API server + PostgreSQL)`);
+  let cpuTotal = 0;
   for (const p of paths) {
+    await (await fetch(`${api}${p}`, { headers })).arrayBuffer();
+    const pgPids = await backends();
+    const api0 = cpuMs([serverPid]);
+    const pg0 = cpuMs(pgPids);
     const times = [];
-    for (let i = 0; i < 16; i++) {
+    for (let i = 0; i < runs; i++) {
       const t = performance.now();
       const r = await fetch(`${api}${p}`, { headers });
       await r.arrayBuffer();
-      if (i > 0) times.push(performance.now() - t);
+      times.push(performance.now() - t);
     }
+    const apiCpu = (cpuMs([serverPid]) - api0) / runs;
+    const pgCpu = (cpuMs(pgPids) - pg0) / runs;
+    const cpu = apiCpu + pgCpu;
+    cpuTotal += cpu;
     times.sort((a, b) => a - b);
-    console.log(`${times[7].toFixed(1).padStart(7)} ${times.at(-1).toFixed(1).padStart(7)}  ${decodeURIComponent(p.replace('/api/v1/', ''))}`);
+    console.log(
+      `${times[runs >> 1].toFixed(1).padStart(7)} ${times.at(-1).toFixed(1).padStart(7)} ${cpu.toFixed(2).padStart(7)} (${apiCpu.toFixed(2)} + ${pgCpu.toFixed(2)})  ${decodeURIComponent(p.replace('/api/v1/', ''))}`,
+    );
   }
+  console.log(`mix CPU per request (mean over the URLs): ${(cpuTotal / paths.length).toFixed(2)} ms → at most ≈ ${Math.round(2000 / (cpuTotal / paths.length))} req/s on 2 cores`);
 }
 
 // Last, so every const above is initialised before main() runs.
