@@ -10,6 +10,7 @@
 //   BENCH_CONNECTIONS (default 50)
 //   BENCH_ONLY      comma-separated subset of the runs: seq,hello,mix,page1,offset,cursor,export (default all)
 //   BENCH_CPU_PROF  a directory: the API server runs with --cpu-prof and writes its profile there on exit
+//   BENCH_SERVER    another build's main.js to measure (A/B against an older commit on the same data)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,7 +45,8 @@ async function main() {
 
     const profDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
     const profArgs = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
-    const server = startProcess('api', process.execPath, [...profArgs, path.join(root, 'server/dist/main.js')], {
+    const serverMain = process.env.BENCH_SERVER ? path.resolve(process.env.BENCH_SERVER) : path.join(root, 'server/dist/main.js');
+    const server = startProcess('api', process.execPath, [...profArgs, serverMain], {
       DATABASE_URL: benchUrl.toString(),
       PORT: String(apiPort),
       HOST: '127.0.0.1',
