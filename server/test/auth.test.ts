@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CSRF_HEADER, type SessionResponse } from '@sc/common';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/db/seed/demo-accounts.ts';
@@ -169,6 +169,43 @@ describe('session timeouts', () => {
       expect((await c.get('/api/v1/auth/me')).statusCode).toBe(401);
     } finally {
       await t.database.db.update(contacts).set({ isActive: true }).where(eq(contacts.email, 'user@globex.example'));
+    }
+  });
+});
+
+describe('session cache (auth/session-cache.ts)', () => {
+  it('serves a session from memory until any write request, which shows the next request the database again', async () => {
+    const c = await signIn(t.app, 'operator@acme.example');
+    const other = await signIn(t.app, 'user@acme.example');
+    const name = c.session.user.firstName;
+    expect((await c.get('/api/v1/auth/me')).json<SessionResponse>().user.firstName).toBe(name);
+    // A write this process did not make (another server process): remembered for up to SESSION_CACHE_TTL_MS.
+    await t.database.db.update(contacts).set({ firstName: 'Renamed' }).where(eq(contacts.id, c.session.user.contactId));
+    try {
+      expect((await c.get('/api/v1/auth/me')).json<SessionResponse>().user.firstName).toBe(name);
+      // Any unsafe request of this process, here someone else's logout, empties the cache.
+      expect((await other.post('/api/v1/auth/logout')).statusCode).toBe(204);
+      expect((await c.get('/api/v1/auth/me')).json<SessionResponse>().user.firstName).toBe('Renamed');
+    } finally {
+      await t.database.db.update(contacts).set({ firstName: name }).where(eq(contacts.id, c.session.user.contactId));
+    }
+  });
+
+  it('a logout ends the remembered session at once', async () => {
+    const c = await signIn(t.app, 'operator@acme.example');
+    expect((await c.get('/api/v1/auth/me')).statusCode).toBe(200);
+    expect((await c.post('/api/v1/auth/logout')).statusCode).toBe(204);
+    expect((await c.get('/api/v1/auth/me')).statusCode).toBe(401);
+  });
+
+  it('a remembered session still ends by time (idle timeout, absolute end)', async () => {
+    const c = await signIn(t.app, 'operator@acme.example');
+    expect((await c.get('/api/v1/auth/me')).statusCode).toBe(200);
+    vi.useFakeTimers({ now: Date.now() + t.config.session.absoluteHours * 3_600_000 + 1000, toFake: ['Date'] });
+    try {
+      expect((await c.get('/api/v1/auth/me')).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { LatestActionsResponse, ServiceRequestListResponse, TicketLookupsResponse } from '@sc/common';
 import { customers, ticketActions, ticketPriorities, tickets } from '../src/db/schema/index.ts';
 import { makeAction, makeContact, makeTicket } from '../src/db/seed/factories.ts';
+import { forgetLookupNames } from '../src/modules/tickets/list.queries.ts';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -222,6 +223,31 @@ describe('paging, sorting, filtering', () => {
         const expected = [...rows].sort(cmp).map(key);
         expect(keys, `${sort} ${direction}`).toEqual(expected);
       }
+    }
+  });
+
+  it('sorts by priority level also when the levels do not follow the priority ids', async () => {
+    // The list sorts by priority_id when ids follow levels (the seeded case); reversed levels must
+    // switch it back to the joined level.
+    const db = t.database.db;
+    const original = await db.select().from(ticketPriorities);
+    const byLevel = (rows: ServiceRequestListResponse['rows'], levels: Map<number, number>, direction: 'asc' | 'desc') => {
+      const key = (r: (typeof rows)[number]) => (r.priorityId === null ? Number.POSITIVE_INFINITY : levels.get(r.priorityId)!);
+      const sorted = [...rows].sort((a, b) => (key(a) - key(b) || a.id - b.id) * (direction === 'asc' ? 1 : -1));
+      return sorted.map((r) => r.id);
+    };
+    const maxLevel = Math.max(...original.map((p) => p.level));
+    try {
+      for (const p of original) await db.update(ticketPriorities).set({ level: maxLevel + 1 - p.level }).where(eq(ticketPriorities.id, p.id));
+      forgetLookupNames(db);
+      const reversed = new Map(original.map((p) => [p.id, maxLevel + 1 - p.level]));
+      for (const direction of ['asc', 'desc'] as const) {
+        const rows = await all(operator, 'service-requests', { status: '<ALL>', sort: 'priority', direction });
+        expect(rows.map((r) => r.id), direction).toEqual(byLevel(rows, reversed, direction));
+      }
+    } finally {
+      for (const p of original) await db.update(ticketPriorities).set({ level: p.level }).where(eq(ticketPriorities.id, p.id));
+      forgetLookupNames(db);
     }
   });
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scope } from './scope.ts';
 import { csrfMatches, resolveSession } from './service.ts';
+import { writeStarted } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'sc_session';
 
@@ -39,7 +40,13 @@ export function clearSessionCookie(reply: FastifyReply) {
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
   app.decorateRequest('scope', null);
+  // Every unsafe request may change an account, contact, customer or session: the session cache is
+  // emptied when it starts and ends, and remembers nothing while it runs (auth/session-cache.ts).
+  const writeEnds = new WeakMap<FastifyRequest, (aborted?: boolean) => void>();
+  app.addHook('onResponse', async (req) => writeEnds.get(req)?.());
+  app.addHook('onRequestAbort', async (req) => writeEnds.get(req)?.(true));
   app.addHook('onRequest', async (req, reply) => {
+    if (UNSAFE.has(req.method)) writeEnds.set(req, writeStarted());
     if (!req.url.startsWith('/api/') && !req.url.startsWith('/app/kapps/')) return;
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;

@@ -88,6 +88,7 @@ function liveSessionQuery(db: Db) {
     .select({
       ...userColumns,
       csrfToken: sessions.csrfToken,
+      expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       previousLoginAt: sessions.previousLoginAt,
     })
@@ -108,6 +109,8 @@ function liveSessionQuery(db: Db) {
  * six-table join cost more than running it (docs/performance.md).
  */
 const liveSessionStatements = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>();
+
+export type LiveSessionRow = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
 /** The live session with its account, or nothing when it has ended (absolute expiry checked here, idle by the caller). */
 export async function findLiveSession(db: Db, id: string, now: Date) {

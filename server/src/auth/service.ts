@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import * as q from './queries.ts';
+import { cachedSession, forgetSession, rememberSession, sessionReadMark } from './session-cache.ts';
 import type { Scope } from './scope.ts';
 
 export const sessionIdOf = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -49,18 +50,37 @@ export async function login(
   return { token, maxAgeSeconds, response: { user: q.toSignedInUser(account, previousLoginAt), csrfToken } };
 }
 
+/** The session row, from this process's short-lived cache (auth/session-cache.ts) or the database. */
+async function liveSession(db: Db, id: string, now: Date): Promise<q.LiveSessionRow | undefined> {
+  const cached = cachedSession<q.LiveSessionRow>(id, now.getTime());
+  if (cached) {
+    if (cached.expiresAt > now) return cached;
+    forgetSession(id);
+    return undefined;
+  }
+  const mark = sessionReadMark();
+  const row = await q.findLiveSession(db, id, now);
+  if (row) rememberSession(id, row.webUserId, row, mark, now.getTime());
+  return row;
+}
+
 /** The caller's scope for a session token, or null when the session is unknown, idle too long or past its end. */
 export async function resolveSession(db: Db, config: Config, token: string): Promise<Scope | null> {
   const id = sessionIdOf(token);
   const now = new Date();
-  const row = await q.findLiveSession(db, id, now);
+  const row = await liveSession(db, id, now);
   if (!row) return null;
   const idleMs = config.session.idleMinutes * 60_000;
   if (now.getTime() - row.lastSeenAt.getTime() > idleMs || !row.accountActive || !row.contactActive || !row.customerActive) {
+    forgetSession(id);
     await q.deleteSession(db, id);
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await q.touchSession(db, id, now);
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await q.touchSession(db, id, now);
+    // The remembered row is this object too: it must not touch again on every request.
+    row.lastSeenAt = now;
+  }
   return {
     sessionId: id,
     webUserId: row.webUserId,
@@ -74,7 +94,10 @@ export async function resolveSession(db: Db, config: Config, token: string): Pro
   };
 }
 
-export const logout = (db: Db, scope: Scope): Promise<void> => q.deleteSession(db, scope.sessionId);
+export async function logout(db: Db, scope: Scope): Promise<void> {
+  forgetSession(scope.sessionId);
+  await q.deleteSession(db, scope.sessionId);
+}
 
 export function csrfMatches(expected: string, given: string | undefined): boolean {
   if (!given) return false;

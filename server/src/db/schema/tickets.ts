@@ -138,19 +138,25 @@ export const tickets = pgTable(
       .where(sql`${t.assignedContactId} is not null`),
     index('tickets_cid_department_idx').on(t.cid, t.departmentId),
     index('tickets_cid_device_idx').on(t.cid, t.deviceId),
-    index('tickets_cid_type_requested_start_idx').on(t.cid, t.ticketType, t.requestedStartDate),
     // The calendar's long events that started before the visible range (only requests with an end date).
     index('tickets_cid_type_requested_end_idx').on(t.cid, t.ticketType, t.requestedEndDate).where(sql`${t.requestedEndDate} is not null`),
-    // Sortable columns of the grids.
-    index('tickets_cid_type_short_desc_idx').on(t.cid, t.ticketType, t.shortDescription),
-    index('tickets_cid_type_assigned_name_idx').on(t.cid, t.ticketType, t.assignedToName),
-    index('tickets_cid_type_priority_idx').on(t.cid, t.ticketType, t.priorityId),
-    index('tickets_cid_type_severity_idx').on(t.cid, t.ticketType, t.severityShort),
+    // Sortable columns of the grids. A list sorts by (column, id): where the column repeats (severity,
+    // priority, assignee, requested start with its NULLs, short descriptions such as 'Printer jam')
+    // the index carries id too, so it supplies the whole order; without it each sort read and sorted a
+    // whole value's group (≈ 12,500 rows for one severity of the bench tenant, ≈ 25 ms).
+    index('tickets_cid_type_requested_start_idx').on(t.cid, t.ticketType, t.requestedStartDate, t.id),
+    index('tickets_cid_type_short_desc_idx').on(t.cid, t.ticketType, t.shortDescription, t.id),
+    index('tickets_cid_type_assigned_name_idx').on(t.cid, t.ticketType, t.assignedToName, t.id),
+    index('tickets_cid_type_priority_idx').on(t.cid, t.ticketType, t.priorityId, t.id),
+    index('tickets_cid_type_severity_idx').on(t.cid, t.ticketType, t.severityShort, t.id),
     // SearchValue is a contains-search: one trigram index per column so `col ILIKE '%v%' OR ...`
-    // becomes a BitmapOr without the query having to repeat an index expression verbatim.
-    index('tickets_ticket_no_trgm').using('gin', sql`${t.ticketNo} gin_trgm_ops`),
-    index('tickets_short_desc_trgm').using('gin', sql`${t.shortDescription} gin_trgm_ops`),
-    index('tickets_target_name_trgm').using('gin', sql`${t.targetName} gin_trgm_ops`),
+    // becomes a BitmapOr without the query having to repeat an index expression verbatim. Each leads
+    // with cid (btree_gin, migration 0003), so a search reads only its tenant's matches instead of
+    // every customer's and then filtering by cid (docs/decisions/011). Global search relies on these
+    // three names and columns.
+    index('tickets_cid_ticket_no_trgm').using('gin', t.cid, sql`${t.ticketNo} gin_trgm_ops`),
+    index('tickets_cid_short_desc_trgm').using('gin', t.cid, sql`${t.shortDescription} gin_trgm_ops`),
+    index('tickets_cid_target_name_trgm').using('gin', t.cid, sql`${t.targetName} gin_trgm_ops`),
   ],
 );
 
