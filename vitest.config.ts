@@ -24,6 +24,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test-setup.ts'],
+          // Lazy route modules (the data grid) load slowly on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {

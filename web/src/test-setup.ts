@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // jsdom has no matchMedia; MUI's useMediaQuery and colour-scheme detection need one.
@@ -17,6 +17,9 @@ if (!window.matchMedia) {
     }),
   });
 }
+
+// findBy… waits up to 5 s (default 1 s): lazy route modules load slowly when the machine is busy.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
