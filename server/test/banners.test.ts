@@ -4,6 +4,7 @@ import type { ActiveBannersResponse, Banner, BannerDocument, ErrorResponse } fro
 import { bannerMessages, userPreferences } from '../src/db/schema/index.ts';
 import { calendarDateIn } from '../src/modules/banners/service.ts';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
+import { forgetAllSessions } from '../src/auth/session-cache.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -174,10 +175,12 @@ describe('editing and showing', () => {
   it('uses the reader’s preferred time zone: a banner ending yesterday in UTC+14 can still show in UTC-12', async () => {
     const uid = operator.session.user.ccWebUserId;
     await t.database.db.update(userPreferences).set({ timeZone: 'Etc/GMT+12' }).where(eq(userPreferences.webUserId, uid));
+    forgetAllSessions();
     const westToday = calendarDateIn('Etc/GMT+12', new Date());
     expect((await admin.put('/api/v1/banner', { expirationDate: westToday, message: 'Zone check' })).statusCode).toBe(200);
     expect(await messages(operator)).toContain('Zone check');
     await t.database.db.update(userPreferences).set({ timeZone: 'Etc/GMT-14' }).where(eq(userPreferences.webUserId, uid));
+    forgetAllSessions();
     const eastToday = calendarDateIn('Etc/GMT-14', new Date());
     expect(await messages(operator)).toEqual(eastToday > westToday ? expect.not.arrayContaining(['Zone check']) : expect.arrayContaining(['Zone check']));
   });

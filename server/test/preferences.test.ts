@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ErrorResponse, Preferences, PreferencesSaveRequest, SessionResponse } from '@sc/common';
 import { contacts, userPreferences } from '../src/db/schema/index.ts';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
+import { forgetAllSessions } from '../src/auth/session-cache.ts';
 
 let t: TestApp;
 let user: Client;
@@ -88,6 +89,7 @@ describe('own account only', () => {
   it('creates the preferences row for an account that has none yet, with defaults before', async () => {
     const uid = operator.session.user.ccWebUserId;
     await t.database.db.delete(userPreferences).where(eq(userPreferences.webUserId, uid));
+    forgetAllSessions(); // a write outside the API: empty the session cache as an API write would
     const defaults = (await operator.get('/api/v1/preferences')).json<Preferences>();
     expect(defaults).toMatchObject({ pageSize: 10, theme: 'system', emailOnTicketCreated: true, emailOnNewAction: true });
     expect((await me(operator)).pageSize).toBe(10);

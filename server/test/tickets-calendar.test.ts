@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { CALENDAR_MAX_EVENTS, type TicketCalendarResponse } from '@sc/common';
-import { contacts, customers, tickets } from '../src/db/schema/index.ts';
+import { contacts, customers, tickets, userPreferences, webUsers } from '../src/db/schema/index.ts';
 import { buildTicket, insertMany, makeContact, makeCustomerWithUser, makeTicket, reserveIds, testFaker, ticketNumber, type Ticket } from '../src/db/seed/factories.ts';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
+import { forgetAllSessions } from '../src/auth/session-cache.ts';
 
 // GET /service-requests/calendar: scope as the list, overlap of [from, to), the 16:00 rule, the bound.
 // The fixtures live in 2031, far from the demo data (around 2026), so only they are in those ranges.
@@ -17,7 +18,14 @@ let acmeCid: number;
 let globexCid: number;
 
 const contactIdOf = async (email: string) => (await t.database.db.select().from(contacts).where(eq(contacts.email, email)))[0]!.id;
-const setZone = async (email: string, timeZone: string) => t.database.db.update(contacts).set({ timeZone }).where(eq(contacts.email, email));
+// The caller's zone is its preference, else its contact's: set both. Written straight to the database, so the
+// in-process session cache is emptied by hand (an API write would do it).
+const setZone = async (email: string, timeZone: string) => {
+  await t.database.db.update(contacts).set({ timeZone }).where(eq(contacts.email, email));
+  const [account] = await t.database.db.select({ id: webUsers.id }).from(webUsers).where(eq(webUsers.email, email));
+  if (account) await t.database.db.update(userPreferences).set({ timeZone }).where(eq(userPreferences.webUserId, account.id));
+  forgetAllSessions();
+};
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -15,8 +15,17 @@ describe('ticket list state in the URL', () => {
       search: '',
       criteria: {},
       savedFilterId: null,
+      assignedToMe: false,
     });
     expect(writeListState(state()).toString()).toBe('');
+  });
+
+  it('reads and writes assigned=me and sends it with the list request', () => {
+    const s = readListState(new URLSearchParams('assigned=me&status=%3CALL%3E'));
+    expect(s).toMatchObject({ assignedToMe: true, status: '<ALL>' });
+    expect(writeListState(s).get('assigned')).toBe('me');
+    expect(listRequestOf(s, false, true)).toMatchObject({ assigned: 'me', status: '<ALL>' });
+    expect(listRequestOf({ ...s, assignedToMe: false }, false, true)).not.toHaveProperty('assigned');
   });
 
   it('starts at the user’s preferred page size and names only another size in the URL', () => {

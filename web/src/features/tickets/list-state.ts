@@ -26,6 +26,8 @@ export interface TicketListState {
   criteria: TicketCriteria;
   /** The id of the applied saved filter, if one is active. */
   savedFilterId: string | null;
+  /** assigned=me: only tickets assigned to the caller's own contact (the home page's My Assigned tabs link here). */
+  assignedToMe: boolean;
 }
 
 
@@ -73,6 +75,7 @@ export function readListState(params: URLSearchParams, defaultPageSize: number =
     search: params.get('q') ?? '',
     criteria: parseCriteria(params.get('filter')),
     savedFilterId: saved && SAVED_ID.test(saved) ? saved : null,
+    assignedToMe: params.get('assigned') === 'me',
   };
 }
 
@@ -90,6 +93,7 @@ export function writeListState(s: TicketListState, defaultPageSize: number = DEF
   const criteria = cleanCriteria(s.criteria);
   if (Object.keys(criteria).length > 0) p.set('filter', JSON.stringify(criteria));
   if (s.savedFilterId) p.set('saved', s.savedFilterId);
+  if (s.assignedToMe) p.set('assigned', 'me');
   return p;
 }
 
@@ -105,6 +109,7 @@ export function listRequestOf(s: TicketListState, mine: boolean, canSearch: bool
     status: s.status,
     ...(search ? { search } : {}),
     ...(mine ? { mine: true } : {}),
+    ...(s.assignedToMe ? { assigned: 'me' as const } : {}),
   };
 }
 

@@ -83,7 +83,7 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
   const sortField = fieldOfSortKey(state.sort);
   const sortModel: GridSortModel = sortField ? [{ field: sortField, sort: state.direction }] : [];
   const isFilterActive = Object.keys(state.criteria).length > 0 || state.savedFilterId !== null;
-  const isFiltered = isFilterActive || (canSearch && state.search !== '');
+  const isFiltered = isFilterActive || state.assignedToMe || (canSearch && state.search !== '');
   const open = (row: TicketRow) => void navigate(rowPath(kind, 'view', row.id));
   const newPath = kind === 'incident' ? '/incident/add' : '/servicerequest/add';
 
@@ -109,6 +109,8 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
             filterLabel={state.savedFilterId ? (saved.data ? `Saved filter: ${saved.data.searchName}` : saved.isError ? 'Saved filter' : 'Saved filter: …') : 'Filtered'}
             onFilter={() => setFilterOpen(true)}
             onClearFilter={() => update({ criteria: {}, savedFilterId: null, page: 1 })}
+            isAssignedToMe={state.assignedToMe}
+            onClearAssigned={() => update({ assignedToMe: false, page: 1 })}
             onExport={() => setExportOpen(true)}
             onRefresh={() => void list.refetch()}
             calendarHref={kind === 'request' ? calendarHref(location.pathname, params) : undefined}

@@ -37,6 +37,9 @@ interface TicketListToolbarProps {
   filterLabel: string | null;
   onFilter: () => void;
   onClearFilter: () => void;
+  /** assigned=me is on (a link from the home page's My Assigned tabs): shown as a removable chip. */
+  isAssignedToMe?: boolean;
+  onClearAssigned?: () => void;
   onExport: () => void;
   onRefresh: () => void;
   /** Request lists: the calendar view of the same list. */
@@ -69,6 +72,7 @@ export function TicketListToolbar(p: TicketListToolbarProps) {
         Filter
       </Button>
       {p.isFilterActive && p.filterLabel && <Chip size="small" color="secondary" variant="outlined" label={p.filterLabel} onDelete={p.onClearFilter} />}
+      {p.isAssignedToMe && <Chip size="small" color="secondary" variant="outlined" label="Assigned to me" onDelete={p.onClearAssigned} />}
       <Button startIcon={<FileDownloadIcon />} onClick={p.onExport}>
         Export to Excel
       </Button>
