@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signInAs, spa } from './support.ts';
+import { launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
 
 // Banner messages and User Preferences (issue 5, items 3 and 4), walked by the demo accounts.
 
@@ -51,13 +50,6 @@ async function api<T>(page: Page, method: 'GET' | 'PUT', url: string, body?: unk
   const res = await page.request.fetch(`${origin}/api/v1${url}`, { method, data: body, headers: { 'x-csrf-token': me.csrfToken } });
   expect(res.status(), `${method} ${url}`).toBe(200);
   return (await res.json()) as T;
-}
-
-async function seriousAxeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const result = await builder.analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** Loads the home page and waits for its banner request, so "not shown" means not shown. */

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signInAs, spa } from './support.ts';
+import { launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
 
 // Contacts, invitations and devices walked as admin@acme.example (and a User for devices).
 
@@ -36,11 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function seriousAxeViolations(p: Page) {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 /** A GET through the admin's browser session (cookie included). */
 async function apiGet<T>(p: Page, url: string): Promise<T> {

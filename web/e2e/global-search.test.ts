@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signInAs, spa } from './support.ts';
+import { launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
 
 // The global look-ahead search of the top bar (issue 5, item 2), walked as admin@acme.example and
 // user@acme.example against the demo data.
@@ -38,11 +37,6 @@ async function apiGet<T>(p: Page, url: string): Promise<T> {
   const res = await p.request.get(`${new URL(p.url()).origin}/api/v1${url}`);
   expect(res.status(), url).toBe(200);
   return (await res.json()) as T;
-}
-
-async function seriousAxeViolations(p: Page) {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** Types into the search box and waits for the popover (1.2 s after typing stops). */

@@ -1,8 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { showHomeGridEdit } from '@sc/common';
-import { baseUrl, launchBrowser, screenshot, signInAs, spa } from './support.ts';
+import { baseUrl, launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
 
 // The home page walked as each Acme role: the big numbers against the list API, the four tabs, the cards.
 
@@ -37,11 +36,6 @@ afterAll(async () => {
 async function newPage(viewport = { width: 1366, height: 900 }, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
   const context = await browser.newContext({ viewport, colorScheme, timezoneId: 'America/New_York' });
   return context.newPage();
-}
-
-async function seriousAxeViolations(p: Page) {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** A GET through the page's session (cookie included). */

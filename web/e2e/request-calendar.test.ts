@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signInAs, spa } from './support.ts';
+import { launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
 
 // The service-request calendar (000 §2) walked as operator@acme.example and user@acme.example.
 // The browser's clock is pinned inside the demo data's weeks (anchored at 2026-11-01), so the month
@@ -39,11 +38,6 @@ async function newPage(viewport = DESKTOP, colorScheme: 'light' | 'dark' = 'ligh
   const page = await context.newPage();
   await page.clock.setFixedTime(NOW);
   return page;
-}
-
-async function seriousAxeViolations(p: Page) {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 const hasNoOverflow = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

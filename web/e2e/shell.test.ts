@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, launchBrowser, screenshot, signInAs, spa } from './support.ts';
+import { baseUrl, DEMO_PASSWORD, launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
 
 /** What each demo account must see: written out here, not derived from the code under test. */
 const REPORT_ITEMS = [1, 2, 3, 4].map((n) => `report-3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e0${n}`);
@@ -35,11 +34,6 @@ async function freshPage(viewport = { width: 1366, height: 900 }, colorScheme: '
   context = await browser.newContext({ viewport, colorScheme, timezoneId: 'America/New_York' });
   page = await context.newPage();
   return page;
-}
-
-async function seriousAxeViolations(p: Page) {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
 async function sessionCookie(): Promise<string> {

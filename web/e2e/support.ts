@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -39,4 +40,14 @@ export async function signInAs(page: Page, email: string, atPath = '/'): Promise
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
+}
+
+/** axe's serious and critical violations on the page (or within `include`, a CSS selector), as readable lines. */
+export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const result = await builder.analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }

@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, launchBrowser, screenshot, signInAs, spa } from './support.ts';
+import { baseUrl, DEMO_PASSWORD, launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
 
 // Texts of 001 §5 and §8, written out here rather than imported from the code under test.
 const NOT_AUTHORIZED = 'Not Authorized';
@@ -71,10 +70,6 @@ async function closeAll() {
   while (contexts.length) await contexts.pop()!.close();
 }
 
-async function seriousAxeViolations(p: Page) {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 async function hasNoOverflow(p: Page) {
   return p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }

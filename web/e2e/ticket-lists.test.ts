@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signInAs, spa } from './support.ts';
+import { launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
 
 // The ticket list screens (000 §2, 001 §2.1) walked as an Operator, a User and an Administrator.
 
@@ -49,13 +48,6 @@ async function signedIn(email: string, at: string, opts: { width?: number; dark?
   const page = await context.newPage();
   await signInAs(page, email, at);
   return page;
-}
-
-async function seriousAxeViolations(p: Page, include?: string) {
-  const builder = new AxeBuilder({ page: p });
-  if (include) builder.include(include);
-  const result = await builder.analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** A GET through the page's own session (cookie included). */
