@@ -5,8 +5,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useId } from 'react';
+import { BusyButton } from './busy-button.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -36,15 +36,9 @@ export function ConfirmDialog({ open, title, text, confirmLabel = 'OK', cancelLa
         <Button onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button
-          variant="contained"
-          onClick={onConfirm}
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          autoFocus
-        >
+        <BusyButton variant="contained" onClick={onConfirm} busy={busy} autoFocus>
           {confirmLabel}
-        </Button>
+        </BusyButton>
       </DialogActions>
     </Dialog>
   );

@@ -3,7 +3,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -15,6 +14,7 @@ import { BANNER_MESSAGES, ZBannerSaveRequestSchema, type Banner, type BannerSave
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { useOwnBanner, useSaveBanner } from './api.ts';
+import { FormDialogActions } from '../../ui/form-dialog-actions.tsx';
 
 export interface BannerDialogProps {
   open: boolean;
@@ -129,14 +129,7 @@ function BannerForm({ banner, onClose, timeZone }: { banner: Banner | undefined;
           </Typography>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={save.isPending} startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-          Save
-        </Button>
-      </DialogActions>
+      <FormDialogActions submitLabel="Save" busy={save.isPending} onCancel={onClose} />
     </Box>
   );
 }

@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -29,6 +28,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { useContact, useContactAction, useContactLookups, useSaveContact } from './api.ts';
 import { CmsAccessDialog } from './cms-access-dialog.tsx';
 import { ErrorDialog } from './error-dialog.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 export type ContactFormMode = 'add' | 'edit' | 'view';
 
@@ -212,9 +212,9 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
             )}
             {isEditing && (
               <>
-                <Button type="submit" variant="contained" disabled={busy || isSaved} startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+                <BusyButton type="submit" variant="contained" busy={save.isPending} disabled={busy || isSaved}>
                   Save
-                </Button>
+                </BusyButton>
                 <Button onClick={() => setConfirm('cancel')}>Cancel</Button>
               </>
             )}

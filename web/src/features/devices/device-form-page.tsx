@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -17,6 +16,7 @@ import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { LeavePagePrompt } from '../../ui/leave-page-prompt.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useDevice, useDeviceLookups, useSaveDevice } from './api.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 const EMPTY: DeviceSaveRequest = { deviceName: '', deviceType: '', description: '', contactId: null, siteId: null, kaseyaMachineGroupId: '', ncentralDeviceId: '', serialNumber: '', operatingSystem: '', warrantyEnd: '' };
 
@@ -104,9 +104,9 @@ function DeviceForm({ device }: { device?: Device }) {
         subtitle={device ? 'Edit Device' : 'New Device'}
         toolbar={
           <>
-            <Button type="submit" variant="contained" disabled={save.isPending || isSaved} startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+            <BusyButton type="submit" variant="contained" busy={save.isPending} disabled={isSaved}>
               Save
-            </Button>
+            </BusyButton>
             <Button onClick={() => void navigate('/devices')}>Cancel</Button>
           </>
         }

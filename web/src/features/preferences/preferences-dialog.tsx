@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -34,6 +33,7 @@ import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { usePreferences, useSavePreferences } from './api.ts';
 import { timeZoneOptions } from './time-zones.ts';
+import { FormDialogActions } from '../../ui/form-dialog-actions.tsx';
 
 export interface PreferencesDialogProps {
   open: boolean;
@@ -188,14 +188,7 @@ function PreferencesForm({ initial, onClose, onSaved }: { initial: Preferences }
           </FormGroup>
         </Box>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={save.isPending} startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-          Update
-        </Button>
-      </DialogActions>
+      <FormDialogActions submitLabel="Update" busy={save.isPending} onCancel={onClose} />
     </Box>
   );
 }

@@ -2,7 +2,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -12,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { TICKET_LIMITS, ZCreateTicketActionRequestSchema, type CreateTicketActionRequest, type TicketAction } from '@sc/common';
 import { formatDateTime } from '../../ui/dates.ts';
+import { FormDialogActions } from '../../ui/form-dialog-actions.tsx';
 
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -103,14 +103,7 @@ export function NewNoteDialog({ open, onClose, onSave }: { open: boolean; onClos
           sx={{ mt: 1 }}
         />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={isSubmitting} startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-          Update
-        </Button>
-      </DialogActions>
+      <FormDialogActions submitLabel="Update" busy={isSubmitting} onCancel={close} />
     </Dialog>
   );
 }

@@ -4,7 +4,6 @@ import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { TICKET_DETAIL_MESSAGES, type SignedInUser, type TicketDetail } from '@sc/common';
@@ -17,6 +16,7 @@ import { TicketFields, FactList } from './ticket-fields.tsx';
 import { ticketResolver, type BodyContext, type TicketFormValues } from './ticket-form-values.ts';
 import { fromOf, listPathOf, kindOfType } from './ticket-paths.ts';
 import { CANCEL_TEXT, CANCEL_TITLE, LeavePrompt } from './use-leave-prompt.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 /** 001 §4, §9: the success redirect delay. */
 export const SAVE_REDIRECT_MS = 2500;
@@ -91,14 +91,9 @@ export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, d
         subtitle={subtitle}
         toolbar={
           <>
-            <Button
-              type="submit"
-              variant="contained"
-              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SaveOutlinedIcon />}
-              disabled={isSubmitting || isSaved}
-            >
+            <BusyButton type="submit" variant="contained" startIcon={<SaveOutlinedIcon />} busy={isSubmitting} disabled={isSaved}>
               Save
-            </Button>
+            </BusyButton>
             <Button variant="outlined" onClick={() => setIsCancelling(true)} disabled={isSaved}>
               Cancel
             </Button>

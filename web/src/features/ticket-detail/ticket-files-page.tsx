@@ -3,7 +3,6 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -22,6 +21,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { attachmentUrl, ticketKeys, uploadAttachment, useTicket, useTicketAttachments } from './api.ts';
 import { TicketLoadError, TicketSkeleton } from './ticket-page.tsx';
 import { kindOfType, ticketPath } from './ticket-paths.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 const sizeFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 export function formatBytes(n: number): string {
@@ -74,14 +74,9 @@ export function TicketFilesPage({ user }: { user: SignedInUser }) {
         toolbar={
           <>
             {t.canEdit && (
-              <Button
-                variant="contained"
-                startIcon={isUploading ? <CircularProgress size={16} color="inherit" aria-hidden /> : <UploadFileOutlinedIcon />}
-                disabled={isUploading}
-                onClick={() => input.current?.click()}
-              >
+              <BusyButton variant="contained" startIcon={<UploadFileOutlinedIcon />} busy={isUploading} onClick={() => input.current?.click()}>
                 Upload File
-              </Button>
+              </BusyButton>
             )}
             <Button startIcon={<ArrowBackIcon />} component={RouterLink} to={ticketPath(kindOfType(t.ticketType), 'view', t.id)}>
               Back to {t.ticketNo}

@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -22,6 +21,7 @@ import { PagingFooter } from '../../ui/paging-footer.tsx';
 import { searchTypeOf, useDeleteFilter, useSavedFilters, useSaveFilter, type TicketListKind } from './api.ts';
 import { criteriaOf, type FilterFormValues } from './filter-form.ts';
 import { cleanCriteria } from './list-state.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -87,14 +87,9 @@ export function SaveFilterDialog({ open, kind, formValues, departments, kept, on
           <Button onClick={close} disabled={save.isPending}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!name.trim() || save.isPending}
-            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
+          <BusyButton type="submit" variant="contained" busy={save.isPending} disabled={!name.trim()}>
             Save
-          </Button>
+          </BusyButton>
         </DialogActions>
       </Box>
     </Dialog>
