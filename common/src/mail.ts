@@ -11,7 +11,7 @@ export const OUTBOX_STATE_LABELS: Record<OutboxState, string> = {
   pending: 'Pending',
   sent: 'Sent',
   failed: 'Failed',
-  preview: 'Preview (not sent)',
+  preview: 'Preview',
 };
 
 export const ZOutboxListRequestSchema = z.object({
