@@ -31,6 +31,8 @@ const dbName = process.env.MAIL_BENCH_DB || 'sc_mail_bench';
 if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`MAIL_BENCH_DB must be a plain identifier: ${dbName}`);
 const COUNT = Number(process.env.MAIL_BENCH_COUNT || 1000);
 const REFUSE_S = Number(process.env.MAIL_BENCH_REFUSE_S || 60);
+/** Every relay process started, killed on exit whatever ends the bench. */
+const children = new Set();
 const SINK_MS = Number(process.env.MAIL_BENCH_SINK_MS ?? 15);
 
 /** The sink: keeps, per Subject ('bench <phase> #<n>'), the Message-IDs it accepted. */
@@ -102,9 +104,20 @@ function relayEnv(dbUrl, smtpUrl) {
   };
 }
 
+/** A relay process; `ready` resolves once it has connected and started (its 'started' line). */
 function startRelay(env) {
-  return spawn(process.execPath, [relayJs], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [relayJs], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.add(child);
+  child.ready = new Promise((resolve) => {
+    child.stdout.on('data', (d) => {
+      if (String(d).includes('started')) resolve();
+    });
+    child.once('exit', resolve);
+  });
+  return child;
 }
+
+const exited = (child) => new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', r)));
 
 async function queue(db, phase) {
   const ids = new Map();
@@ -171,17 +184,19 @@ async function main() {
   let killing = true;
   const killer = (async () => {
     while (killing) {
-      // A kill every 0.5 to 2.5 s: a relay process needs about a second to start on a busy machine.
-      await sleep(500 + Math.random() * 2000);
+      // Kill a relay at a random moment 0.2 to 2 s after both are up and delivering (a relay
+      // process may need seconds to start on a busy machine; killing it then would prove nothing).
+      await Promise.all(relays.map((r) => r.ready));
+      await sleep(200 + Math.random() * 1800);
       if (!killing) break;
       const i = Math.floor(Math.random() * relays.length);
       relays[i].kill('SIGKILL');
       kills++;
-      await new Promise((r) => (relays[i].exitCode !== null || relays[i].signalCode !== null ? r() : relays[i].once('exit', r)));
+      await exited(relays[i]);
       relays[i] = startRelay(env);
     }
   })();
-  await waitAllSent(db, 'crash', 10 * 60_000);
+  await waitAllSent(db, 'crash', 30 * 60_000);
   killing = false;
   await killer;
   const ms1 = Date.now() - t1;
@@ -213,7 +228,7 @@ async function main() {
   if (r2.lost || r2.foreign || att2[0].failed) failed = true;
 
   for (const r of relays) r.kill('SIGTERM');
-  await Promise.all(relays.map((r) => new Promise((res) => (r.exitCode !== null ? res() : r.once('exit', res)))));
+  await Promise.all(relays.map(exited));
   const { rows: claimed } = await db.query(`select count(*)::int as n from email_outbox where claimed_by is not null`);
   console.log(`\nAfter SIGTERM: ${claimed[0].n} rows still claimed`);
   await db.end();
@@ -225,4 +240,8 @@ async function main() {
 main().catch((err) => {
   console.error(err);
   process.exit(1);
+});
+// Never leave a relay behind, whatever ends the bench.
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 });
