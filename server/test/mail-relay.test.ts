@@ -93,6 +93,18 @@ describe('mail relay over SMTP', () => {
     expect(await row(q.id)).toMatchObject({ status: 'sent', attempts: 2, claimedBy: null });
   });
 
+  it('two relays working at once never send one row twice (FOR UPDATE SKIP LOCKED)', async () => {
+    const queued = [];
+    for (let i = 0; i < 30; i++) queued.push(await closed(`relay.pair.${i}@acme.example`));
+    await onlyDue(queued.map((q) => q.id));
+    const a = startMailRelay(t.database.db, t.config, { autoStart: false, batchSize: 7 });
+    const b = startMailRelay(t.database.db, t.config, { autoStart: false, batchSize: 7 });
+    const [na, nb] = await Promise.all([a.drain(), b.drain()]);
+    await Promise.all([a.stop(), b.stop()]);
+    expect(na + nb).toBe(30);
+    for (let i = 0; i < 30; i++) expect(sink.to(`relay.pair.${i}@acme.example`)).toHaveLength(1);
+  });
+
   it('stop() releases the rows it claimed and did not attempt, without counting an attempt', async () => {
     const a = await closed('relay.stop.a@acme.example');
     await onlyDue([a.id]);
