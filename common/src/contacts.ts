@@ -160,6 +160,7 @@ export const ZContactTicketsRequestSchema = listQuerySchema({
   search: false,
   filters: { type: z.enum(['Incident', 'ServiceRequest']) },
 });
+export type ContactTicketsRequestInput = z.input<typeof ZContactTicketsRequestSchema>;
 /** /contact/surveys/{id}: newest response first. */
 export const ZContactSurveysRequestSchema = listQuerySchema({
   defaultPageSize: 10,
@@ -168,6 +169,7 @@ export const ZContactSurveysRequestSchema = listQuerySchema({
   defaultDirection: 'desc',
   search: false,
 });
+export type ContactSurveysRequestInput = z.input<typeof ZContactSurveysRequestSchema>;
 export const ZContactTicketRowSchema = z.object({
   id: z.number().int(),
   ticketNo: z.string(),

@@ -7,6 +7,8 @@ import { USER_TYPES, ZUserTypeSchema, type UserType } from './user-types.ts';
 
 /** 001 §9: invite contacts default page size 10. */
 export const INVITES_PAGE_SIZE = 10;
+/** The invitation lists' search debounce (as the contacts list's). */
+export const INVITE_SEARCH_DEBOUNCE_MS = 800;
 /** 001 §4: the list refreshes 1500 ms after an invitation action. */
 export const INVITES_REFRESH_MS = 1500;
 /** How long an invitation link works (the spec is silent: a week, as most portals do). */

@@ -165,6 +165,7 @@ export const ZTicketActionsQuerySchema = listQuerySchema({
   defaultDirection: 'desc',
   search: false,
 });
+export type TicketActionsQueryInput = z.input<typeof ZTicketActionsQuerySchema>;
 
 /** An action (note) of 001 §3; internal notes are never sent to the User type. */
 export const ZTicketActionSchema = z.object({

@@ -28,6 +28,8 @@ export const ZPickerDeviceQuerySchema = listQuerySchema({
 });
 export type PickerContactQuery = z.infer<typeof ZPickerContactQuerySchema>;
 export type PickerDeviceQuery = z.infer<typeof ZPickerDeviceQuerySchema>;
+export type PickerContactQueryInput = z.input<typeof ZPickerContactQuerySchema>;
+export type PickerDeviceQueryInput = z.input<typeof ZPickerDeviceQuerySchema>;
 
 export const ZPickerContactSchema = z.object({
   id: z.number().int(),

@@ -202,6 +202,7 @@ export const ZTicketFilterListRequestSchema = listQuerySchema({
   filters: { searchType: ZTicketFilterSearchTypeSchema },
 });
 export type TicketFilterListRequest = z.infer<typeof ZTicketFilterListRequestSchema>;
+export type TicketFilterListRequestInput = z.input<typeof ZTicketFilterListRequestSchema>;
 
 export const ZTicketFilterSchema = z.object({
   /** MD5 hex of searchName. */
