@@ -18,7 +18,7 @@ const TITLES: Record<TicketKind, Record<TicketMode, string>> = {
   servicerequest: { view: 'View Service Request', edit: 'Update Service Request', add: 'New Service Request' },
 };
 
-/** A refusal or a failed load: the server's message on the page and in an error snackbar (001 §8). */
+/** A refusal or a failed load: the server's message on the page and in an error snackbar (requirements §3.6). */
 export function TicketLoadError({ message }: { message: string }) {
   const showSnackbar = useSnackbar();
   useEffect(() => showSnackbar(message, { severity: 'error' }), [message, showSnackbar]);
@@ -40,7 +40,7 @@ export function TicketSkeleton() {
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : 'An Error Occurred');
 
-/** /incident|servicerequest/view|edit|add/{id} (001 §2.1, §2.9, §4, §5). */
+/** /incident|servicerequest/view|edit|add/{id} (requirements §3.1, §3.3). */
 export function TicketPage({ kind, mode, user }: { kind: TicketKind; mode: TicketMode; user: SignedInUser }) {
   const { id = '' } = useParams();
   if (mode === 'add') return <NewTicket key={`${kind}-${id}`} kind={kind} user={user} routeId={id} />;
@@ -58,7 +58,7 @@ function ExistingTicket({ kind, mode, user, ticketId }: { kind: TicketKind; mode
   if (query.isPending) return <TicketSkeleton />;
   if (query.isError || !ticket) return <TicketLoadError message={errorText(query.error)} />;
 
-  // 001 §2.9: an incident whose IncidentType is not 'Incident' opens as a service request.
+  // requirements §3.1: an incident whose IncidentType is not 'Incident' opens as a service request.
   if (kind === 'incident' && ticket.ticketType !== 'Incident') return <Navigate replace to={ticketPath('servicerequest', 'edit', ticket.id)} state={location.state as unknown} />;
   if (kind === 'servicerequest' && ticket.ticketType === 'Incident') return <Navigate replace to={ticketPath('incident', mode, ticket.id)} state={location.state as unknown} />;
 
@@ -88,7 +88,7 @@ function ExistingTicket({ kind, mode, user, ticketId }: { kind: TicketKind; mode
   );
 }
 
-/** 001 §5: a User or OperatorLimited who is not the ticket's contact is sent to the view route with the message. */
+/** requirements §3.3: a User or OperatorLimited who is not the ticket's contact is sent to the view route with the message. */
 function EditRefused({ kind, ticketId, message }: { kind: TicketKind; ticketId: number; message: string }) {
   const showSnackbar = useSnackbar();
   const location = useLocation();

@@ -21,7 +21,7 @@ import type { TicketListKind } from './api.ts';
 
 export type TicketRow = IncidentRow & Partial<Pick<ServiceRequestRow, 'description' | 'requestedStartDate' | 'requestedEndDate'>>;
 
-/** Grid column field → the server's sort key (000 §2: every shown column sorts on the server). */
+/** Grid column field → the server's sort key (requirements §2.1: every shown column sorts on the server). */
 export const SORT_KEY_OF_FIELD: Record<string, TicketSortKey> = {
   ticketNo: 'ticketNo',
   status: 'status',
@@ -38,10 +38,10 @@ export const SORT_KEY_OF_FIELD: Record<string, TicketSortKey> = {
 };
 export const fieldOfSortKey = (key: TicketSortKey): string | undefined => Object.entries(SORT_KEY_OF_FIELD).find(([, k]) => k === key)?.[0];
 
-/** The view and edit routes of a list's rows (001 §2.1). */
+/** The view and edit routes of a list's rows (requirements §2.1). */
 export const rowPath = (kind: TicketListKind, mode: 'view' | 'edit', id: number): string => `/${kind === 'incident' ? 'incident' : 'servicerequest'}/${mode}/${id}`;
 
-/** 000 §4/§5: who sees Edit on a row of this list. */
+/** requirements §2.3/§2.3: who sees Edit on a row of this list. */
 export const canEditRow = (kind: TicketListKind, user: Pick<SignedInUser, 'userType'>, row: { canEdit: boolean }): boolean =>
   kind === 'incident' ? canEditIncidentRow(row) : canEditRequestRowInList(user, row);
 
@@ -60,7 +60,7 @@ const dateColumn = (field: keyof TicketRow, headerName: string, timeZone: string
   valueFormatter: (v: string | null | undefined) => (v ? formatDateTime(v, timeZone) : ''),
 });
 
-/** The incident grid's and the request grid's columns (000 §2, §3 'Incident row', 'Service request record'). */
+/** The incident grid's and the request grid's columns (requirements §2.1, §2.2 'Incident row', 'Service request record'). */
 export function ticketColumns({ kind, user, from, onLastAction }: ColumnOptions): GridColDef<TicketRow>[] {
   const isIncident = kind === 'incident';
   const noun = isIncident ? 'incident' : 'service request';

@@ -32,7 +32,7 @@ const HEADER_HEIGHT = 40;
 /** Columns that hold their own control: Enter there activates it, not the row. */
 const CONTROL_FIELDS = new Set(['edit', 'lastAction', 'targetName']);
 
-/** The ticket list screens of 000 §2: /incidents, /requests, /myincidents/, /myrequests/. */
+/** The ticket list screens of requirements §2.1: /incidents, /requests, /myincidents/, /myrequests/. */
 export function TicketListPage({ kind, mine, title, user }: TicketListPageProps) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
@@ -49,7 +49,7 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
     [setParams, defaultPageSize],
   );
 
-  // 000 §9: the search waits 800 ms after typing stops; a new term starts at page 1 (000 §4).
+  // requirements §2.6: the search waits 800 ms after typing stops; a new term starts at page 1 (requirements §2.3).
   const [searchText, setSearchText] = useState(state.search);
   const search = useDebouncedValue(searchText.trim(), TICKET_SEARCH_DEBOUNCE_MS);
   // Back/Forward to another search: the box shows the URL's term again.
@@ -127,7 +127,7 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
               columns={columns}
               loading={list.isFetching}
               density="compact"
-              // 000 §9: rows 52 px high; compact density would scale rowHeight down to 36, an explicit height is kept as is.
+              // requirements §2.6: rows 52 px high; compact density would scale rowHeight down to 36, an explicit height is kept as is.
               getRowHeight={() => ROW_HEIGHT}
               columnHeaderHeight={HEADER_HEIGHT}
               hideFooter
