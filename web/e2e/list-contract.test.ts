@@ -164,3 +164,25 @@ describe('list screens look', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });
+
+describe('the ticket grid', () => {
+  it('opens a ticket from its number, states its order, and remembers the chosen columns per user', async () => {
+    const page = await newPage({ width: 1920, height: 1000 });
+    await signInAs(page, 'admin@acme.example', '/incidents');
+    const grid = page.getByRole('grid', { name: 'Incidents' });
+    await grid.getByRole('columnheader', { name: 'Priority', exact: true }).waitFor();
+    expect(await page.getByTestId('list-order').innerText()).toBe('Sorted by number, newest first');
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Priority' }).click();
+    await page.keyboard.press('Escape');
+    await grid.getByRole('columnheader', { name: 'Priority', exact: true }).waitFor({ state: 'detached' });
+    await page.reload();
+    await grid.getByRole('columnheader', { name: 'Short Description' }).waitFor();
+    expect(await grid.getByRole('columnheader', { name: 'Priority', exact: true }).count()).toBe(0);
+    const first = grid.locator('[role="gridcell"][data-field="ticketNo"] a').first();
+    const number = await first.innerText();
+    await first.click();
+    await page.waitForURL(/\/incident\/view\/\d+$/);
+    await page.getByText(number).first().waitFor();
+  });
+});
