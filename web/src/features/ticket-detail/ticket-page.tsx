@@ -4,6 +4,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { TICKET_MESSAGES, type SignedInUser, type UpdateTicketRequest, type CreateTicketRequest } from '@sc/common';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateTicketWrite } from '../../api/query-keys.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { StatusChip } from '../../ui/status-chip.tsx';
@@ -100,6 +102,7 @@ const CREATE_TYPES: readonly DraftParams['type'][] = ['contact', 'device', 'prim
 const DEVICE_TYPES: readonly DraftParams['devicetype'][] = ['device', 'kaseya', 'ncentral'];
 
 function NewTicket({ kind, user, routeId }: { kind: TicketKind; user: SignedInUser; routeId: string }) {
+  const qc = useQueryClient();
   const [search] = useSearchParams();
   const location = useLocation();
   const rawType = search.get('type') ?? 'contact';
@@ -127,7 +130,12 @@ function NewTicket({ kind, user, routeId }: { kind: TicketKind; user: SignedInUs
       title={TITLES[kind].add}
       facts={facts}
       defaultValues={valuesOfDraft(d)}
-      save={(values, ctx) => createTicket(params.type, createBody(values, ctx, d) as CreateTicketRequest)}
+      save={async (values, ctx) => {
+        const created = await createTicket(params.type, createBody(values, ctx, d) as CreateTicketRequest);
+        // The new ticket shows on its lists, the home page and the contact's pages at once.
+        await invalidateTicketWrite(qc, created.id);
+        return created;
+      }}
       cancelPath={fromOf(location.state) ?? listPathOf(kind)}
     />
   );
