@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SignedInUser } from './auth.ts';
-import { DEFAULT_PAGE_SIZE, pageOf } from './list.ts';
+import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf } from './list.ts';
 
 /** 'Outgoing mail' (issue 13): the space admin's view of the e-mail outbox. */
 export const canSeeOutgoingMail = (u: Pick<SignedInUser, 'spaceAdmin'>): boolean => u.spaceAdmin;
@@ -14,11 +14,15 @@ export const OUTBOX_STATE_LABELS: Record<OutboxState, string> = {
   preview: 'Preview',
 };
 
-export const ZOutboxListRequestSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
-  status: z.enum(OUTBOX_STATES).optional(),
-  search: z.string().trim().max(200).optional(),
+export const ZOutboxListRequestSchema = listQuerySchema({
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+  /** Newest first: the order the relay queued them in. */
+  sorts: ['id'],
+  defaultSort: 'id',
+  defaultDirection: 'desc',
+  /** Recipient or subject contains the term. */
+  search: true,
+  filters: { status: z.enum(OUTBOX_STATES).optional() },
 });
 export type OutboxListRequest = z.infer<typeof ZOutboxListRequestSchema>;
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZErrorResponseSchema,
   ZInvitationIdsRequestSchema,
+  ZInvitationListRequestSchema,
   ZInvitationsResponseSchema,
   ZInviteCandidatesResponseSchema,
   ZInviteExportRequestSchema,
@@ -21,7 +22,7 @@ const tags = ['invitations'];
 /** A CSV cell: formula-looking text neutralised, then quoted. */
 export const csvCell = (v: string | number): string => `"${escapeCellText(String(v)).replace(/"/g, '""')}"`;
 
-/** Invitations (001 §2.6, §7): Administrator only. */
+/** Invitations (requirements §9.1, §9): Administrator only. */
 export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.get(
     '/invitations/candidates',
@@ -30,7 +31,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   );
   app.get(
     '/invitations',
-    { schema: { tags, summary: 'All Invited Contacts: open invitations, newest first', querystring: ZInviteListRequestSchema, response: { 200: ZInvitationsResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'All Invited Contacts: open invitations, newest first', querystring: ZInvitationListRequestSchema, response: { 200: ZInvitationsResponseSchema, ...errors } } },
     (req) => svc.listInvitations(db, requireScope(req), req.query),
   );
   app.get(

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { OutboxState } from '@sc/common';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { OutboxState, SortDirection } from '@sc/common';
 import type { Db } from '../../db/client.ts';
+import { outboxTextMatches } from '../../db/search.ts';
+import { sortOrder, type Slice } from '../../http/paging.ts';
 import { contacts, emailOutbox, emailPreferences, userPreferences, webUsers } from '../../db/schema/index.ts';
 
 const listColumns = {
@@ -16,20 +18,18 @@ const listColumns = {
   nextAttemptAt: emailOutbox.nextAttemptAt,
 };
 
-const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function outboxWhere(status?: OutboxState, search?: string): SQL | undefined {
   const parts: SQL[] = [];
   if (status) parts.push(eq(emailOutbox.status, status));
-  if (search) parts.push(or(ilike(emailOutbox.toAddress, containsPattern(search)), ilike(emailOutbox.subject, containsPattern(search)))!);
+  if (search) parts.push(outboxTextMatches(search));
   return parts.length ? and(...parts) : undefined;
 }
 
 /** The outbox, newest first (primary key, or email_outbox_status_id_idx with a state). */
-export async function selectOutbox(db: Db, r: { status?: OutboxState; search?: string; limit: number; offset: number }) {
+export async function selectOutbox(db: Db, r: { status?: OutboxState; search?: string }, direction: SortDirection, slice: Slice) {
   const where = outboxWhere(r.status, r.search);
   const [rows, [total]] = await Promise.all([
-    db.select(listColumns).from(emailOutbox).where(where).orderBy(desc(emailOutbox.id)).limit(r.limit).offset(r.offset),
+    db.select(listColumns).from(emailOutbox).where(where).orderBy(...sortOrder(direction, undefined, emailOutbox.id)).limit(slice.limit).offset(slice.offset),
     db.select({ n: count() }).from(emailOutbox).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

@@ -3,6 +3,7 @@ import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { offsetPage } from '../../http/paging.ts';
 import * as q from './queries.ts';
 
 /** 'Outgoing mail' is the space admin's: the outbox of every customer. */
@@ -16,8 +17,11 @@ const toRow = (r: Row) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt:
 
 export async function listOutbox(db: Db, config: Config, scope: Scope, r: OutboxListRequest): Promise<OutboxListResponse> {
   requireOutboxReader(scope);
-  const { rows, total } = await q.selectOutbox(db, { status: r.status, search: r.search || undefined, limit: r.pageSize, offset: (r.page - 1) * r.pageSize });
-  return { rows: rows.map(toRow), total, page: r.page, pageSize: r.pageSize, previewMode: !config.smtpUrl };
+  const page = await offsetPage(r, async (slice) => {
+    const { rows, total } = await q.selectOutbox(db, { status: r.status, search: r.search || undefined }, r.direction, slice);
+    return { rows: rows.map(toRow), total };
+  });
+  return { ...page, previewMode: !config.smtpUrl };
 }
 
 /**

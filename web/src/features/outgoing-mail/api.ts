@@ -1,23 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZOutboxListResponseSchema, ZOutboxMessageSchema, type OutboxListRequest } from '@sc/common';
 import { api } from '../../api/client.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 
-export const outboxKeys = {
-  all: ['outbox'] as const,
-  list: (q: OutboxListRequest) => ['outbox', 'list', q] as const,
-  message: (id: number) => ['outbox', 'message', id] as const,
-};
-
-const queryString = (q: OutboxListRequest) => {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') p.set(k, String(v));
-  return p.toString();
-};
+const outboxKeys = queryKeys.outbox;
 
 export const useOutbox = (q: OutboxListRequest) =>
   useQuery({
     queryKey: outboxKeys.list(q),
-    queryFn: ({ signal }) => api.get(`/mail/outbox?${queryString(q)}`, { schema: ZOutboxListResponseSchema, signal }),
+    queryFn: ({ signal }) => api.get('/mail/outbox', { query: q, schema: ZOutboxListResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -21,7 +21,7 @@ const row = (o: Partial<OutboxRow>): OutboxRow => ({
   ...o,
 });
 
-const LIST = '/mail/outbox?page=1&pageSize=25';
+const LIST = '/mail/outbox?page=1&pageSize=25&sort=id&direction=desc';
 
 describe('Outgoing Mail page', { timeout: 30_000 }, () => {
   it('lists messages, offers Retry on failed ones only, and retries', async () => {
@@ -30,6 +30,7 @@ describe('Outgoing Mail page', { timeout: 30_000 }, () => {
       total: 2,
       page: 1,
       pageSize: 25,
+      hasNextPage: false,
       previewMode: false,
     };
     const { callsTo } = mockFetch([
@@ -58,7 +59,7 @@ describe('Outgoing Mail page', { timeout: 30_000 }, () => {
     };
     mockFetch([
       { path: '/auth/me', body: makeSession(makeUser({ spaceAdmin: true })) },
-      { path: LIST, body: { rows: [row({ id: 1 })], total: 1, page: 1, pageSize: 25, previewMode: true } satisfies OutboxListResponse },
+      { path: LIST, body: { rows: [row({ id: 1 })], total: 1, page: 1, pageSize: 25, hasNextPage: false, previewMode: true } satisfies OutboxListResponse },
       { path: '/mail/outbox/1', body: message },
     ]);
     renderWithApp(<OutgoingMailPage timeZone="UTC" />);

@@ -7,32 +7,31 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { OUTBOX_STATE_LABELS, OUTBOX_STATES, type OutboxRow, type OutboxState } from '@sc/common';
+import { OUTBOX_STATE_LABELS, OUTBOX_STATES, ZOutboxListRequestSchema, type OutboxRow, type OutboxState } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PagingFooter } from '../../ui/paging-footer.tsx';
-import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
+import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
+import { useSearchBox } from '../../ui/list/use-search-box.ts';
 import { useOutbox, useRetryOutbox } from './api.ts';
 import { OutboxMessageDialog } from './outbox-message-dialog.tsx';
 import { OutboxStateChip } from './outbox-state-chip.tsx';
 
-const PAGE_SIZE = 25;
+const PAGE_DEFAULTS = { pageSize: 25 };
+const SEARCH_DEBOUNCE_MS = 500;
 
 /**
  * 'Outgoing mail' (issue 13, space admin): every e-mail the portal queued, newest first, with its
  * state; failed ones can be retried. Without SMTP_URL mail is kept as preview and can be read here.
  */
 export function OutgoingMailPage({ timeZone }: { timeZone: string }) {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), 500);
-  const [status, setStatus] = useState<OutboxState | ''>('');
-  const [paging, setPaging] = useState({ key: '', page: 1 });
-  const key = `${search}|${status}`;
-  const page = paging.key === key ? paging.page : 1;
-  const list = useOutbox({ page, pageSize: PAGE_SIZE, search: search || undefined, status: status || undefined });
+  // Page, search and state live in the URL (docs/conventions.md 'Lists'): Back and reload restore them.
+  const { state, update } = useListUrlState(ZOutboxListRequestSchema, PAGE_DEFAULTS);
+  const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), SEARCH_DEBOUNCE_MS);
+  const list = useOutbox(state);
   const rows = list.data?.rows ?? [];
   const previewMode = list.data?.previewMode ?? false;
   const [openId, setOpenId] = useState<number | null>(null);
@@ -96,8 +95,8 @@ export function OutgoingMailPage({ timeZone }: { timeZone: string }) {
               select
               size="small"
               label="State"
-              value={status}
-              onChange={(e) => setStatus(e.target.value as OutboxState | '')}
+              value={state.status ?? ''}
+              onChange={(e) => update({ status: (e.target.value as OutboxState | '') || undefined })}
               sx={{ minWidth: 180 }}
             >
               <MenuItem value="">All states</MenuItem>
@@ -138,10 +137,17 @@ export function OutgoingMailPage({ timeZone }: { timeZone: string }) {
           onCellKeyDown={(p, e) => {
             if (e.key === 'Enter' && p.field !== 'actions') setOpenId(Number(p.id));
           }}
-          localeText={{ noRowsLabel: search || status ? 'No items were found - please modify your search criteria' : 'There are no items to display.' }}
+          localeText={{ noRowsLabel: state.search || state.status ? 'No items were found - please modify your search criteria' : 'There are no items to display.' }}
           slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
         />
-        <PagingFooter page={page} pageSize={PAGE_SIZE} count={rows.length} total={list.data?.total ?? 0} onPage={(p) => setPaging({ key, page: p })} />
+        <PagingFooter
+          page={state.page}
+          pageSize={state.pageSize}
+          count={rows.length}
+          total={list.data?.total ?? 0}
+          hasNextPage={list.data?.hasNextPage ?? false}
+          onPage={(page) => update({ page })}
+        />
       </Box>
       <OutboxMessageDialog id={openId} timeZone={timeZone} onClose={() => setOpenId(null)} />
     </>
