@@ -48,7 +48,7 @@ export function passwordStrength(password: string, userInputs: string[] = []): P
   const length = [...password].length;
   // zxcvbn's cost grows with length; the tail of a very long password adds nothing to the verdict.
   const result: ZxcvbnResult = zxcvbn.check(password.slice(0, 100), userInputs.flatMap(inputWords));
-  const score = result.score as PasswordStrength['score'];
+  const score = result.score;
   const warning = result.feedback.warning ? (WARNINGS[result.feedback.warning] ?? null) : null;
   return {
     score,

@@ -20,7 +20,7 @@ const tags = ['compatibility'];
  * The original's web APIs (001 §7) invite-send (alias send-invite), delete-invite, delete-contact and
  * contact-approve-authenticated, over the same services and refusals as the REST routes.
  */
-export const contactCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+export const contactCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   for (const path of ['/invite-send', '/send-invite']) {
     app.post(
       path,
@@ -41,6 +41,6 @@ export const contactCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config
   app.post(
     '/contact-approve-authenticated',
     { schema: { tags, summary: 'Approve a pending contact (web API of the original portal)', body: ZContactIdCompatRequestSchema, response: { 200: ZContactActionResponseSchema, ...errors } } },
-    (req) => approveContact(db, requireScope(req), req.body),
+    (req) => approveContact(db, config, requireScope(req), req.body),
   );
 };
