@@ -11,7 +11,7 @@ import {
   type PendingContactResponse,
   type SessionResponse,
 } from '@sc/common';
-import { contacts, customers, emailOutbox, oneTimeTokens, sessions, webUsers } from '../src/db/schema/index.ts';
+import { contacts, customers, emailOutbox, invitations, oneTimeTokens, sessions, webUsers } from '../src/db/schema/index.ts';
 import { makeContact, makeWebUser } from '../src/db/seed/factories.ts';
 import { createTestApp, sessionCookieOf, signIn, type Client, type TestApp } from './helpers.ts';
 
@@ -87,7 +87,7 @@ describe('invitation acceptance', () => {
 
   it('refuses a deleted, re-sent-over, expired or unknown invitation, and one of a disabled contact, naming whom to ask', async () => {
     const deleted = await invite();
-    const [inv] = await t.database.db.execute<{ id: number }>(`select id from invitations where email = '${deleted.email}'`).then((r) => ('rows' in r ? r.rows : r) as { id: number }[]);
+    const [inv] = await t.database.db.select({ id: invitations.id }).from(invitations).where(eq(invitations.email, deleted.email));
     expect((await admin.post('/api/v1/invitations/delete', { invitationIds: [inv!.id] })).statusCode).toBe(200);
     const lookDeleted = (await get(`/api/v1/public/invitations/${deleted.token}`)).json<InvitationLookupResponse>();
     expect(lookDeleted.state).toBe('revoked');
@@ -97,7 +97,7 @@ describe('invitation acceptance', () => {
     expect(accept.json<ErrorResponse>().message).toBe(INVITATION_STATE_MESSAGES.revoked);
 
     const resent = await invite();
-    const [inv2] = await t.database.db.execute<{ id: number }>(`select id from invitations where email = '${resent.email}'`).then((r) => ('rows' in r ? r.rows : r) as { id: number }[]);
+    const [inv2] = await t.database.db.select({ id: invitations.id }).from(invitations).where(eq(invitations.email, resent.email));
     expect((await admin.post('/api/v1/invitations/resend', { invitationIds: [inv2!.id] })).statusCode).toBe(200);
     expect((await get(`/api/v1/public/invitations/${resent.token}`)).json<InvitationLookupResponse>().state).toBe('revoked');
     const newToken = tokenAfter((await lastMail(resent.email)).textBody, /IGID=([A-Za-z0-9_%-]+)/);
