@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { ensureAppSecret } from './mail/secret.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { authRoutes } from './auth/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -44,6 +45,8 @@ export function defaultWebDist(): string {
 /** Builds the whole HTTP app; main.ts and the tests both call it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
+  // Signed links (e-mail preferences) need the key before the first request.
+  await ensureAppSecret(db, config);
   const app = Fastify({
     logger: {
       level: config.logLevel,

@@ -157,7 +157,7 @@ describe('self-registration with approval', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json<PendingContactResponse>()).toEqual({ result: 'Approved', contactName: 'Rita Registrant' });
     expect((await post('/api/v1/public/pending-contact', { approved: true, approverContactId: link.approverContactId, token: link.token })).statusCode).toBe(404);
-    expect((await lastMail(email)).subject).toBe('Your Support Center registration is approved');
+    expect((await lastMail(email)).template).toBe('registrationApproved');
     const signedIn = await login(email, STRONG);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json<SessionResponse>().user).toMatchObject({ userType: 'User', organizationName: 'Acme Corporation' });
@@ -170,7 +170,7 @@ describe('self-registration with approval', () => {
     expect(res.json<PendingContactResponse>().result).toBe('Disapproved');
     const [after] = await t.database.db.select().from(contacts).where(eq(contacts.id, contact.id));
     expect(after).toMatchObject({ isPending: false, isActive: false });
-    expect((await lastMail(email)).subject).toBe('Your Support Center registration was not approved');
+    expect((await lastMail(email)).template).toBe('registrationDisapproved');
     expect((await login(email, STRONG)).statusCode).toBe(401);
   });
 
@@ -185,7 +185,7 @@ describe('self-registration with approval', () => {
     const approve = await globexAdmin.post('/app/kapps/customer-portal/webApis/contact-approve-authenticated', contact.id);
     expect(approve.statusCode, approve.body).toBe(200);
     expect((await login(email, STRONG)).statusCode).toBe(200);
-    expect((await lastMail(email)).subject).toBe('Your Support Center registration is approved');
+    expect((await lastMail(email)).template).toBe('registrationApproved');
     expect((await post('/api/v1/public/pending-contact', { approved: false, approverContactId: link.approverContactId, token: link.token })).statusCode).toBe(404);
   });
 
@@ -248,7 +248,7 @@ describe('password retrieve and reset', () => {
     expect((await other.get('/api/v1/auth/me')).statusCode).toBe(401);
     expect((await login(email, 'old-password-for-paula')).statusCode).toBe(401);
     expect((await login(email, STRONG)).statusCode).toBe(200);
-    expect((await lastMail(email)).subject).toBe('Your Support Center password was changed');
+    expect((await lastMail(email)).template).toBe('passwordChanged');
     const again = await post('/api/v1/public/password/reset', { token, password: `${STRONG}!`, confirmPassword: `${STRONG}!` });
     expect(again.statusCode).toBe(404);
     expect(again.json<ErrorResponse>().message).toBe(PUBLIC_MESSAGES.resetInvalid);

@@ -25,7 +25,7 @@ export const contactCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config
     app.post(
       path,
       { schema: { tags, summary: 'Send invitations (web API of the original portal)', body: ZInviteSendCompatRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
-      (req) => sendInvites(db, requireScope(req), `${req.protocol}://${req.host}`, { contacts: req.body.map((c) => ({ contactId: c.ContactID, userType: c.UserType })) }),
+      (req) => sendInvites(db, config, requireScope(req), { contacts: req.body.map((c) => ({ contactId: c.ContactID, userType: c.UserType })) }),
     );
   }
   app.post(

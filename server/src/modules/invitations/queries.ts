@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UserType } from '@sc/common';
 import type { Db } from '../../db/client.ts';
-import { contacts, emailOutbox, invitations, oneTimeTokens, webUsers } from '../../db/schema/index.ts';
+import { contacts, invitations, oneTimeTokens, webUsers } from '../../db/schema/index.ts';
 
 const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The expression contacts_search_trgm indexes; it must stay identical for the index to be used. */
@@ -114,17 +114,15 @@ export interface NewInvite {
   runId: string;
   tokenHash: string;
   expiresAt: Date;
-  mail: { subject: string; textBody: string; htmlBody: string };
 }
 
-/** One invitation: its row, its single-use token (hash only) and its queued e-mail. */
+/** One invitation: its row and its single-use token (hash only); the service queues the e-mail. */
 export async function insertInvite(db: Db, i: NewInvite) {
   const [row] = await db
     .insert(invitations)
     .values({ cid: i.cid, contactId: i.contactId, userType: i.userType, email: i.email, invitedByWebUserId: i.invitedByWebUserId, runId: i.runId, status: 'sent' })
     .returning({ id: invitations.id });
   await db.insert(oneTimeTokens).values({ purpose: 'invite', tokenHash: i.tokenHash, contactId: i.contactId, invitationId: row!.id, cid: i.cid, expiresAt: i.expiresAt });
-  await db.insert(emailOutbox).values({ cid: i.cid, toAddress: i.email, subject: i.mail.subject, textBody: i.mail.textBody, htmlBody: i.mail.htmlBody, template: 'invite' });
   return row!.id;
 }
 

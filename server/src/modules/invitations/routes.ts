@@ -22,7 +22,7 @@ const tags = ['invitations'];
 export const csvCell = (v: string | number): string => `"${escapeCellText(String(v)).replace(/"/g, '""')}"`;
 
 /** Invitations (001 §2.6, §7): Administrator only. */
-export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.get(
     '/invitations/candidates',
     { schema: { tags, summary: 'Contacts2Invite: contacts that can be invited, with their flags', querystring: ZInviteListRequestSchema, response: { 200: ZInviteCandidatesResponseSchema, ...errors } } },
@@ -53,12 +53,12 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app.post(
     '/invitations',
     { schema: { tags, summary: 'invite-send: invite contacts with a user type each', body: ZInviteSendRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
-    (req) => svc.sendInvites(db, requireScope(req), `${req.protocol}://${req.host}`, req.body),
+    (req) => svc.sendInvites(db, config, requireScope(req), req.body),
   );
   app.post(
     '/invitations/resend',
     { schema: { tags, summary: 'Re-send open invitations (new links, old ones stop working)', body: ZInvitationIdsRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
-    (req) => svc.resendInvites(db, requireScope(req), `${req.protocol}://${req.host}`, req.body),
+    (req) => svc.resendInvites(db, config, requireScope(req), req.body),
   );
   app.post(
     '/invitations/delete',

@@ -36,7 +36,7 @@ export async function retrievePassword(db: Db, config: Config, email: string, ip
     const t = newLinkToken(RESET_TOKEN_TTL_MINUTES * 60_000);
     await q.voidTokens(tx, account.contactId, 'reset');
     await q.insertToken(tx, { purpose: 'reset', tokenHash: t.tokenHash, expiresAt: t.expiresAt, cid: account.cid, contactId: account.contactId, webUserId: account.webUserId });
-    await mail.sendPasswordReset(tx, config, { cid: account.cid, to: account.email, firstName: account.firstName, token: t.token, minutes: RESET_TOKEN_TTL_MINUTES });
+    await mail.sendPasswordReset(tx, config, { cid: account.cid, contactId: account.contactId, to: account.email, firstName: account.firstName, token: t.token, minutes: RESET_TOKEN_TTL_MINUTES });
   });
   return { message: PUBLIC_MESSAGES.retrieveSent(email) };
 }
@@ -65,7 +65,7 @@ export async function resetPassword(db: Db, config: Config, r: ResetRequest): Pr
     if (!used || used.webUserId !== account.webUserId) throw new AppError('NOT_FOUND', PUBLIC_MESSAGES.resetInvalid);
     await q.setPassword(tx, account.webUserId, passwordHash);
     await q.voidTokens(tx, account.contactId, 'reset');
-    await mail.sendPasswordChanged(tx, config, { cid: account.cid, to: account.email, firstName: account.firstName });
+    await mail.sendPasswordChanged(tx, config, { cid: account.cid, contactId: account.contactId, to: account.email, firstName: account.firstName });
   });
   forgetSessionsOfUser(account.webUserId);
   return { message: PUBLIC_MESSAGES.passwordChanged };

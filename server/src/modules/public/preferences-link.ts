@@ -1,9 +1,5 @@
 import type { Config } from '../../config.ts';
+import { verifyEmailPreferencesToken } from '../../mail/links.ts';
 
-/**
- * The contact a signed e-mail-preferences link names, or null. The signature belongs to the mail
- * module (branch wt-mail: verifyEmailPreferencesToken); until it is merged no link is valid.
- */
-export function contactOfPreferencesToken(_config: Config, _token: string): number | null {
-  return null;
-}
+/** The contact a signed e-mail-preferences link names (mail/links.ts signs it), or null. */
+export const contactOfPreferencesToken = (config: Config, token: string): number | null => verifyEmailPreferencesToken(config, token);

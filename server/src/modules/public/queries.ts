@@ -4,7 +4,6 @@ import {
   contacts,
   customerEmailDomains,
   customers,
-  emailOutbox,
   invitations,
   oneTimeTokens,
   rateLimits,
@@ -148,11 +147,6 @@ export async function findCustomerByEmailDomain(db: Db, domain: string) {
   return row;
 }
 
-export async function findCustomerName(db: Db, cid: number) {
-  const [row] = await db.select({ name: customers.name }).from(customers).where(eq(customers.id, cid));
-  return row?.name ?? '';
-}
-
 /** The account of an address with the state of its contact, to tell a pending registration from a real account. */
 export async function findRegistrationState(db: Db, email: string) {
   const [row] = await db
@@ -285,11 +279,6 @@ export async function findAccountById(db: Db, webUserId: number) {
 export async function setPassword(db: Db, webUserId: number, passwordHash: string) {
   await db.update(webUsers).set({ passwordHash, isEmailVerified: true, updatedAt: new Date() }).where(eq(webUsers.id, webUserId));
   await db.delete(sessions).where(eq(sessions.webUserId, webUserId));
-}
-
-/** Until the mail module's enqueue API is merged: the outbox row, in the caller's transaction. */
-export async function insertOutboxRow(db: Db, m: { cid: number | null; to: string; subject: string; text: string; html: string; template: string }) {
-  await db.insert(emailOutbox).values({ cid: m.cid, toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html, template: m.template });
 }
 
 /** Approved: no longer pending, the account an active User. Disapproved: the contact is disabled, the account stays off. */

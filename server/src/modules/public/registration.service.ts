@@ -61,7 +61,7 @@ export async function register(db: Db, config: Config, r: RegistrationRequest, i
         const t = newLinkToken(RESET_TOKEN_TTL_MINUTES * 60_000);
         await q.voidTokens(tx, existing.contactId, 'reset');
         await q.insertToken(tx, { purpose: 'reset', tokenHash: t.tokenHash, expiresAt: t.expiresAt, cid: existing.cid, contactId: existing.contactId, webUserId: existing.webUserId });
-        await mail.sendPasswordReset(tx, config, { cid: existing.cid, to: r.email, firstName: existing.firstName, token: t.token, minutes: RESET_TOKEN_TTL_MINUTES });
+        await mail.sendPasswordReset(tx, config, { cid: existing.cid, contactId: existing.contactId, to: r.email, firstName: existing.firstName, token: t.token, minutes: RESET_TOKEN_TTL_MINUTES });
       }
       return;
     }
@@ -76,8 +76,7 @@ export async function register(db: Db, config: Config, r: RegistrationRequest, i
     }
     const t = newLinkToken(VERIFY_TOKEN_TTL_HOURS * HOUR);
     await q.insertToken(tx, { purpose: 'verify', tokenHash: t.tokenHash, expiresAt: t.expiresAt, cid: who.cid, contactId: who.contactId, webUserId: who.webUserId });
-    const organizationName = who.cid === customer.id ? customer.name : await q.findCustomerName(tx, who.cid);
-    await mail.sendRegistrationVerification(tx, config, { cid: who.cid, to: r.email, firstName: r.firstName, organizationName, token: t.token });
+    await mail.sendRegistrationVerification(tx, config, { cid: who.cid, contactId: who.contactId, to: r.email, firstName: r.firstName, token: t.token });
   });
   return answer;
 }
@@ -100,9 +99,9 @@ export async function verifyRegistration(db: Db, config: Config, token: string):
       await q.insertToken(tx, { purpose: 'approve', tokenHash: t.tokenHash, expiresAt: t.expiresAt, cid: registrant.cid, contactId: registrant.contactId, webUserId: approver.webUserId });
       await mail.sendApprovalRequest(tx, config, {
         cid: registrant.cid,
+        contactId: approver.contactId,
         to: approver.email,
-        approverFirstName: approver.firstName,
-        approverContactId: approver.contactId,
+        firstName: approver.firstName,
         registrant: { firstName: registrant.firstName, lastName: registrant.lastName, email: registrant.email, phone: registrant.phone },
         organizationName: registrant.organizationName,
         token: t.token,
@@ -126,7 +125,7 @@ export async function decideRegistration(db: Db, config: Config, cid: number, co
   await q.voidTokens(db, contactId, 'verify');
   const account = await q.findWebUserOfContact(db, contactId);
   if (account && registrant.email) {
-    await mail.sendRegistrationDecision(db, config, { cid, to: account.email, firstName: registrant.firstName, organizationName: registrant.organizationName, approved });
+    await mail.sendRegistrationDecision(db, config, { cid, contactId, to: account.email, firstName: registrant.firstName, organizationName: registrant.organizationName, approved });
   }
   return { contactName: `${registrant.firstName} ${registrant.lastName}` };
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailOutbox, providerStaff, ticketActions } from '../../db/schema/index.ts';
+import { providerStaff, ticketActions } from '../../db/schema/index.ts';
 import type { Scope } from '../../auth/scope.ts';
 
 const actionColumns = {
@@ -66,9 +66,4 @@ export async function insertAction(
 export async function findStaffEmail(db: Db, staffId: number): Promise<string | undefined> {
   const [row] = await db.select({ email: providerStaff.email }).from(providerStaff).where(eq(providerStaff.id, staffId)).limit(1);
   return row?.email;
-}
-
-/** Queues an e-mail; the outbox worker sends and retries it. */
-export async function queueEmail(db: Db, scope: Scope, mail: { toAddress: string; subject: string; textBody: string; template: string }) {
-  await db.insert(emailOutbox).values({ ...mail, cid: scope.cid });
 }

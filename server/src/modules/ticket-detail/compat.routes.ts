@@ -28,7 +28,7 @@ export const compatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       },
       async (req) => {
         const id = typeof req.body === 'number' ? req.body : req.body.id;
-        return requestStatusUpdate(db, config, requireScope(req), id, `${req.protocol}://${req.host}`, ticketType);
+        return requestStatusUpdate(db, config, requireScope(req), id, ticketType);
       },
     );
   }

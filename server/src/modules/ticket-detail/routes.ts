@@ -105,7 +105,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
       },
     },
     async (req, reply) => {
-      const action = await requestStatusUpdate(db, config, requireScope(req), req.params.id, `${req.protocol}://${req.host}`);
+      const action = await requestStatusUpdate(db, config, requireScope(req), req.params.id);
       return reply.status(201).send(action);
     },
   );
