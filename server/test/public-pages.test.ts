@@ -292,3 +292,26 @@ describe('password retrieve and reset', () => {
     expect(await t.database.db.select().from(sessions).where(eq(sessions.webUserId, acc!.id))).toEqual([]);
   });
 });
+
+describe('e-mail preferences from the signed link', () => {
+  it('edits, without signing in, the same four choices as the signed-in User Preferences dialog', async () => {
+    const user = await signIn(t.app, 'user@acme.example');
+    await post('/api/v1/public/password/retrieve', { email: 'user@acme.example' }, '10.4.0.1');
+    const token = tokenAfter((await lastMail('user@acme.example')).textBody, /\/preferences\?token=([A-Za-z0-9._%-]+)/);
+    const page = await get(`/api/v1/public/email-preferences?token=${encodeURIComponent(token)}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({ firstName: 'Thomas', email: 'user@acme.example' });
+    const choices = { emailOnTicketCreated: false, emailOnTicketUpdated: true, emailOnTicketClosed: false, emailOnNewAction: true };
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/v1/public/email-preferences', payload: { token, ...choices } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await user.get('/api/v1/preferences')).json()).toMatchObject(choices);
+
+    const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
+    const refused = await get(`/api/v1/public/email-preferences?token=${encodeURIComponent(forged)}`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json<ErrorResponse>().message).toBe(PUBLIC_MESSAGES.preferencesInvalid);
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/v1/public/email-preferences', payload: { token, emailOnTicketCreated: 'no' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<ErrorResponse>().fieldErrors).toHaveProperty('emailOnTicketCreated');
+  });
+});
