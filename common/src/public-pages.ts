@@ -90,6 +90,8 @@ export type InvitationAcceptRequest = z.input<typeof ZInvitationAcceptRequestSch
 // --- Self-registration (user-registration, self-register) and verification ---
 
 export const ZRegistrationLinkResponseSchema = z.object({ organizationName: z.string() });
+/** GET /invitations/registration-link: the customer's own link, for its Administrator to copy. */
+export const ZRegistrationUrlResponseSchema = z.object({ url: z.string() });
 
 /** The registration form; the customer is the registration link's (gid) or the e-mail domain's. */
 export const ZRegistrationFormSchema = z

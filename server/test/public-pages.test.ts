@@ -315,3 +315,19 @@ describe('e-mail preferences from the signed link', () => {
     expect(bad.json<ErrorResponse>().fieldErrors).toHaveProperty('emailOnTicketCreated');
   });
 });
+
+describe("the customer's registration link", () => {
+  it('is given to its Administrator only, and leads to self-registration with that customer', async () => {
+    const res = await admin.get('/api/v1/invitations/registration-link');
+    expect(res.statusCode).toBe(200);
+    const [acme] = await t.database.db.select().from(customers).where(eq(customers.id, acmeCid));
+    expect(res.json()).toEqual({ url: `${t.config.publicUrl}/app/spa/register/${acme!.registrationKey}` });
+    for (const email of ['operator@acme.example', 'limited@acme.example', 'user@acme.example']) {
+      const other = await signIn(t.app, email);
+      expect((await other.get('/api/v1/invitations/registration-link')).statusCode, email).toBe(403);
+    }
+    expect((await get('/api/v1/invitations/registration-link')).statusCode).toBe(401);
+    const globexAdmin = await signIn(t.app, 'admin@globex.example');
+    expect((await globexAdmin.get('/api/v1/invitations/registration-link')).json()).toEqual({ url: `${t.config.publicUrl}/app/spa/register/${globexKey}` });
+  });
+});

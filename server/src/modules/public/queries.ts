@@ -328,3 +328,8 @@ export async function saveEmailChoices(
     .values({ webUserId, cid, ...v })
     .onConflictDoUpdate({ target: userPreferences.webUserId, set: { ...v, updatedAt: new Date() } });
 }
+
+export async function selectRegistrationKey(db: Db, cid: number) {
+  const [row] = await db.select({ key: customers.registrationKey }).from(customers).where(and(eq(customers.id, cid), eq(customers.isProvider, false)));
+  return row?.key;
+}

@@ -1,5 +1,6 @@
 import {
   APPROVAL_TOKEN_TTL_HOURS,
+  canManageContacts,
   PUBLIC_MESSAGES,
   PUBLIC_LIMIT_WINDOW_MINUTES,
   REGISTER_LIMIT_PER_CLIENT,
@@ -12,9 +13,11 @@ import {
 } from '@sc/common';
 import type { z } from 'zod';
 import { hashPassword } from '../../auth/password.ts';
+import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
+import { spaLink } from '../../mail/links.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, forbidden } from '../../http/errors.ts';
 import * as mail from './mail.ts';
 import { requireStrongPassword } from './passwords.ts';
 import * as q from './queries.ts';
@@ -30,6 +33,14 @@ export async function registrationLink(db: Db, gid: string) {
   const customer = await q.findCustomerByRegistrationKey(db, gid);
   if (!customer) throw new AppError('NOT_FOUND', PUBLIC_MESSAGES.unknownRegistrationLink);
   return { organizationName: customer.name };
+}
+
+/** The link /register/{gid} of the caller's own customer, which its Administrator hands out (001 §2.5 self-register). */
+export async function ownRegistrationLink(db: Db, config: Config, scope: Scope) {
+  if (!canManageContacts(scope)) throw forbidden();
+  const key = await q.selectRegistrationKey(db, scope.cid);
+  if (!key) throw new AppError('NOT_FOUND', 'Customer not found');
+  return { url: spaLink(config, `/register/${key}`) };
 }
 
 export async function requireWithinLimit(db: Db, key: string, max: number) {
