@@ -3,6 +3,9 @@ import { PASSWORD_HINT } from '@sc/common';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
+// aria-required instead of `required`: the labels read exactly 'Password' and 'Confirm Password', as on the login page.
+const requiredInput = { htmlInput: { 'aria-required': true } } as const;
+
 interface PasswordPair {
   password: string;
   confirmPassword: string;
@@ -33,11 +36,10 @@ export function NewPasswordFields<T extends PasswordPair>({
         id={`${idPrefix}-password`}
         label="Password"
         autoComplete="new-password"
-        required
         fullWidth
         error={Boolean(errors.password)}
         helperText={errors.password?.message ?? PASSWORD_HINT}
-        slotProps={{ htmlInput: { maxLength: 1024 } }}
+        slotProps={requiredInput}
       />
       <PasswordStrengthMeter password={password} userInputs={userInputs} id={`${idPrefix}-strength`} />
       <PasswordField
@@ -46,8 +48,8 @@ export function NewPasswordFields<T extends PasswordPair>({
         id={`${idPrefix}-confirm-password`}
         label="Confirm Password"
         autoComplete="new-password"
-        required
         fullWidth
+        slotProps={requiredInput}
         error={Boolean(errors.confirmPassword)}
         helperText={errors.confirmPassword?.message}
       />

@@ -12,6 +12,7 @@ import { register as registerCall } from './api.ts';
 import { applyServerErrors, completionState } from './form-errors.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
+const requiredInput = { htmlInput: { 'aria-required': true } } as const;
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword'] as const;
 
 /**
@@ -60,10 +61,10 @@ export function RegistrationForm({ gid, organizationName }: { gid?: string; orga
         </Typography>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        {text('firstName', 'First Name', { required: true, autoComplete: 'given-name' })}
-        {text('lastName', 'Last Name', { required: true, autoComplete: 'family-name' })}
+        {text('firstName', 'First Name', { slotProps: requiredInput, autoComplete: 'given-name' })}
+        {text('lastName', 'Last Name', { slotProps: requiredInput, autoComplete: 'family-name' })}
       </Box>
-      {text('email', 'Email Address', { required: true, type: 'email', autoComplete: 'email' })}
+      {text('email', 'Email Address', { slotProps: requiredInput, type: 'email', autoComplete: 'email' })}
       {text('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
       <NewPasswordFields register={register} errors={errors} password={password} userInputs={[firstName, lastName, email, organizationName ?? '']} idPrefix="register" />
       <BusyButton type="submit" variant="contained" size="large" busy={isSubmitting} fullWidth>

@@ -37,7 +37,7 @@ export function RetrievePage() {
     <PublicCard title="Forgot Password">
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'grid', gap: 2 }}>
         <Typography>Enter the e-mail address of your account. We will send you a link to choose a new password.</Typography>
-        <TextField {...field} inputRef={ref} id="retrieve-email" label="Email Address" type="email" autoComplete="username" required fullWidth error={Boolean(errors.email)} helperText={errors.email?.message} />
+        <TextField {...field} inputRef={ref} id="retrieve-email" label="Email Address" type="email" autoComplete="username" slotProps={{ htmlInput: { 'aria-required': true } }} fullWidth error={Boolean(errors.email)} helperText={errors.email?.message} />
         <BusyButton type="submit" variant="contained" size="large" busy={isSubmitting} fullWidth>
           Send Reset Link
         </BusyButton>
