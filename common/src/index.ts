@@ -20,3 +20,4 @@ export * from './ticket-calendar.ts';
 export * from './home.ts';
 export * from './passwords.ts';
 export * from './public-pages.ts';
+export * from './mail.ts';

@@ -24,6 +24,7 @@ export async function startMailSink(): Promise<MailSink> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
     logger: false,
     onRcptTo(_address, _session, cb) {
       if (refusal) return cb(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
@@ -42,6 +43,7 @@ export async function startMailSink(): Promise<MailSink> {
         .catch((err: Error) => cb(err));
     },
   });
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {

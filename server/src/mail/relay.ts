@@ -58,6 +58,19 @@ interface ClaimedRow {
   attempts: number;
 }
 
+/**
+ * SMTP_URL with our connection defaults added as query parameters (nodemailer reads its options
+ * from the URL's query and ignores options passed next to a url): a pool of two connections, so a
+ * batch does not open one connection per message, and timeouts well inside the claim's lease.
+ * Parameters already in SMTP_URL win.
+ */
+export function transportUrl(smtpUrl: string): string {
+  const u = new URL(smtpUrl);
+  const defaults = { pool: 'true', maxConnections: '2', connectionTimeout: '30000', greetingTimeout: '30000', socketTimeout: '60000' };
+  for (const [k, v] of Object.entries(defaults)) if (!u.searchParams.has(k)) u.searchParams.set(k, v);
+  return u.toString();
+}
+
 /** The SMTP server's answer when there was one (e.g. '421 Try again later'), else the error message. */
 function describeError(err: unknown): string {
   const e = err as { response?: string; message?: string; code?: string };
@@ -78,16 +91,7 @@ const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])
 export function startMailRelay(db: Db, config: Config, options: RelayOptions & { autoStart?: boolean } = {}): MailRelay {
   const o = { ...RELAY_DEFAULTS, ...options };
   const instanceId = (options.instanceId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`).slice(0, 100);
-  const transport: Transporter | null = config.smtpUrl
-    ? nodemailer.createTransport({
-        url: config.smtpUrl,
-        pool: true,
-        maxConnections: 2,
-        connectionTimeout: 30_000,
-        greetingTimeout: 30_000,
-        socketTimeout: 60_000,
-      } as Parameters<typeof nodemailer.createTransport>[0])
-    : null;
+  const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(transportUrl(config.smtpUrl)) : null;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;

@@ -64,6 +64,7 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.myRequestsSome.path, lazy: () => import('./route-modules/ticket-list.tsx') },
       { path: ROUTES.requestCalendar.path, lazy: () => import('./route-modules/request-calendar.tsx') },
       { path: ROUTES.myRequestCalendar.path, lazy: () => import('./route-modules/request-calendar.tsx') },
+      { path: ROUTES.outgoingMail.path, lazy: () => import('./route-modules/outgoing-mail.tsx') },
       // 000 §2: any other path (and every drawer item whose screen is not built yet).
       { path: '*', lazy: () => import('./route-modules/not-found.tsx') },
     ],

@@ -57,6 +57,8 @@ export const ROUTES = {
   // The request lists' calendar view (000 §2).
   requestCalendar: { path: '/requests/calendar', title: 'Service Requests' },
   myRequestCalendar: { path: '/myrequests/calendar', title: 'My Service Requests' },
+  // The space admin's view of the e-mail outbox (issue 13).
+  outgoingMail: { path: '/outgoing-mail', title: 'Outgoing Mail' },
 } as const satisfies Record<string, RouteEntry>;
 
 /** Paths that answer in the signed-in shell (register and retrieve are public pages). */
@@ -92,6 +94,7 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.myRequestsSome,
   ROUTES.requestCalendar,
   ROUTES.myRequestCalendar,
+  ROUTES.outgoingMail,
 ];
 
 export const NOT_FOUND_TITLE = 'Not Found';

@@ -83,7 +83,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
         response: { 200: ZTicketDetailResponseSchema, 409: ZErrorResponseSchema, ...ticketErrors },
       },
     },
-    async (req) => updateTicket(db, requireScope(req), req.params.id, req.body, { ip: req.ip }),
+    async (req) => updateTicket(db, config, requireScope(req), req.params.id, req.body, { ip: req.ip }),
   );
 
   app.get(
