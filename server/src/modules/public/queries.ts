@@ -32,6 +32,8 @@ export async function hitRateLimit(db: Db, key: string, max: number, windowMinut
       },
     })
     .returning({ hits: rateLimits.hits });
+  // Now and then the counters of past windows go (indexed by window_start), so the table stays small.
+  if (Math.random() < 0.01) await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);
   return (rows[0]?.hits ?? 1) <= max;
 }
 
