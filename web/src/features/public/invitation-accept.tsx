@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -41,9 +40,6 @@ function InvitationRefused({ look }: { look: InvitationLookupResponse }) {
           )}
         </Typography>
       )}
-      <Button href="/app/spa/" variant="outlined">
-        Go to Login
-      </Button>
     </Box>
   );
 }
