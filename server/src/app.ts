@@ -27,6 +27,7 @@ import { bannerCompatRoutes, bannerRoutes } from './modules/banners/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { chatCompatRoutes } from './modules/home/chat.routes.ts';
+import { publicRoutes } from './modules/public/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 
 export interface AppDeps {
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(preferenceRoutes, { prefix: '/api/v1', db, config });
   await app.register(homeRoutes, { prefix: '/api/v1', db, config });
   await app.register(chatCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
+  await app.register(publicRoutes, { prefix: '/api/v1', db, config });
   await app.register(mailRoutes, { prefix: '/api/v1', db, config });
 
   registerSpa(app, deps.webDist ?? defaultWebDist());

@@ -2,10 +2,31 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { RouteError } from './route-error.tsx';
 import { BASENAME, ROUTES } from './routes.ts';
+import { PublicLayout } from './public-layout.tsx';
 import { SessionGate } from './session-gate.tsx';
 
 /** Screens are lazy route modules exporting `Component`; their paths and titles are in routes.ts. */
+const publicPage = (name: 'Register' | 'Verify' | 'Retrieve' | 'Reset' | 'Preferences' | 'PendingContact') => () =>
+  import('./route-modules/public-pages.tsx').then((m) => ({ Component: m[name] }));
+
 export const appRoutes: RouteObject[] = [
+  {
+    // requirements §12.1: the logged-out pages; static paths, so they outrank the shell's '*'.
+    element: <PublicLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: FullPageSpinner,
+    children: [
+      { path: ROUTES.register.path, lazy: publicPage('Register') },
+      { path: ROUTES.registerGid.path, lazy: publicPage('Register') },
+      { path: ROUTES.verify.path, lazy: publicPage('Verify') },
+      { path: ROUTES.verifyGid.path, lazy: publicPage('Verify') },
+      { path: ROUTES.retrieve.path, lazy: publicPage('Retrieve') },
+      { path: ROUTES.reset.path, lazy: publicPage('Reset') },
+      { path: ROUTES.resetGid.path, lazy: publicPage('Reset') },
+      { path: ROUTES.preferences.path, lazy: publicPage('Preferences') },
+      { path: ROUTES.pendingContact.path, lazy: publicPage('PendingContact') },
+    ],
+  },
   {
     path: '/',
     element: <SessionGate />,

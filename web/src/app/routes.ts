@@ -16,8 +16,16 @@ export const ROUTES = {
   home: { path: '/', title: 'Home' },
   /** Signed out every path shows the login page; signed in, /login goes home (docs/requirements.md §1.1). */
   login: { path: '/login', title: 'Home' },
+  // The logged-out pages (requirements §12); they answer whether or not someone is signed in.
   register: { path: '/register', title: 'New User Registration' },
+  registerGid: { path: '/register/:gid', title: 'New User Registration' },
+  verify: { path: '/verify', title: 'Verify Registration' },
+  verifyGid: { path: '/verify/:gid', title: 'Verify Registration' },
   retrieve: { path: '/retrieve', title: 'Forgot Password' },
+  reset: { path: '/reset', title: 'Reset Password' },
+  resetGid: { path: '/reset/:gid', title: 'Reset Password' },
+  preferences: { path: '/preferences', title: 'E-mail Preferences' },
+  pendingContact: { path: '/pendingcontact', title: 'Pending Contact' },
   // Ticket view, edit, new, notes, stats and files (requirements §1.1, §3.1).
   incidentView: { path: '/incident/view/:id', title: 'View Incident' },
   incidentEdit: { path: '/incident/edit/:id', title: 'Edit Incident' },
@@ -96,4 +104,34 @@ export const NOT_FOUND_TITLE = 'Not Found';
 export function titleForPath(pathname: string): string {
   const entry = SHELL_ROUTES.find((r) => matchPath({ path: r.path, end: true }, pathname));
   return entry?.title ?? NOT_FOUND_TITLE;
+}
+
+/**
+ * First path segments of the signed-in app (requirements §1.1, §1.4), built or not yet: a signed-out
+ * visit there shows the login in place; any other path is an e-mail link redirect (requirements §12.1).
+ */
+const SIGNED_IN_SEGMENTS = new Set([
+  'login',
+  'incident',
+  'servicerequest',
+  'actions',
+  'devices',
+  'incidents',
+  'requests',
+  'myincidents',
+  'myrequests',
+  'services',
+  'surveys',
+  'balances',
+  'kapps',
+  'contacts',
+  'contact',
+  'jobs',
+  'reports',
+]);
+
+/** True for a path of the signed-in app, '/' included. */
+export function isSignedInPath(pathname: string): boolean {
+  const first = pathname.split('/').filter(Boolean)[0];
+  return first === undefined || SIGNED_IN_SEGMENTS.has(first.toLowerCase()) || SHELL_ROUTES.some((r) => matchPath({ path: r.path, end: true }, pathname));
 }

@@ -33,10 +33,30 @@ export const customers = pgTable(
     accountManagerId: integer().references(() => providerStaff.id),
     itConsultantId: integer().references(() => providerStaff.id),
     techManagerId: integer().references(() => providerStaff.id),
+    /** The gid of the customer's own registration link /register/{gid} (requirements §12.3 self-register). */
+    registrationKey: varchar({ length: 36 })
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('customers_code_uq').on(t.code), index('customers_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`)],
+  (t) => [
+    uniqueIndex('customers_code_uq').on(t.code),
+    uniqueIndex('customers_registration_key_uq').on(t.registrationKey),
+    index('customers_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
 );
+
+/**
+ * The e-mail domains a customer registers (issue 13 item 6): a self-registration at /register without
+ * a customer's link belongs to the customer whose domain matches the address. One customer per domain.
+ */
+export const customerEmailDomains = pgTable('customer_email_domains', {
+  domain: varchar({ length: 253 }).primaryKey(),
+  cid: integer()
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
 
 export const sites = pgTable(
   'sites',
@@ -156,4 +176,19 @@ export const sessions = pgTable(
     userAgent: varchar({ length: 400 }),
   },
   (t) => [index('sessions_web_user_idx').on(t.webUserId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Fixed-window request counters of the public pages (password retrieve, registration), kept in
+ * PostgreSQL so every server process shares them (issue 13 item 7). The key names the limit and the
+ * subject (`retrieve:email:…`, `retrieve:ip:…`); expired rows are overwritten in place.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar({ length: 300 }).primaryKey(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    hits: integer().notNull(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
 );

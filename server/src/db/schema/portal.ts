@@ -36,7 +36,8 @@ export const invitations = pgTable(
   ],
 );
 
-export const ONE_TIME_TOKEN_PURPOSES = ['verify', 'invite', 'reset'] as const;
+/** approve: a pending contact's approve/disapprove link, bound to one approver (webUserId) for one registrant (contactId). */
+export const ONE_TIME_TOKEN_PURPOSES = ['verify', 'invite', 'reset', 'approve'] as const;
 export type OneTimeTokenPurpose = (typeof ONE_TIME_TOKEN_PURPOSES)[number];
 
 /**
@@ -62,6 +63,8 @@ export const oneTimeTokens = pgTable(
     uniqueIndex('one_time_tokens_hash_uq').on(t.tokenHash),
     index('one_time_tokens_web_user_idx').on(t.webUserId),
     index('one_time_tokens_expires_idx').on(t.expiresAt),
+    // Voiding a contact's other open links (approval decided, new verify or reset link sent).
+    index('one_time_tokens_contact_purpose_idx').on(t.contactId, t.purpose),
   ],
 );
 

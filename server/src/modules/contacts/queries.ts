@@ -149,10 +149,6 @@ export async function disableContact(db: Db, cid: number, id: number) {
   });
 }
 
-export async function approveContact(db: Db, cid: number, id: number) {
-  await db.update(contacts).set({ isPending: false, updatedAt: new Date() }).where(and(eq(contacts.cid, cid), eq(contacts.id, id)));
-}
-
 /** Updates the contact's portal account; ending access (inactive) also ends its sessions. */
 export async function updateAccess(db: Db, cid: number, contactId: number, userType: (typeof webUsers.$inferSelect)['userType'], isActive: boolean) {
   return db.transaction(async (tx) => {

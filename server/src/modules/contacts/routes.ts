@@ -27,7 +27,7 @@ const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErr
 const tags = ['contacts'];
 
 /** Contacts (requirements §8.1, §8): Administrator only, the caller's customer only. */
-export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.get(
     '/contacts',
     { schema: { tags, summary: 'All Contacts: one page', querystring: ZContactListRequestSchema, response: { 200: ZContactListResponseSchema, ...errors } } },
@@ -92,7 +92,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
   app.post(
     '/contacts/:id/approve',
     { schema: { tags, summary: 'contact-approve-authenticated', params: ZContactIdParamsSchema, response: { 200: ZContactActionResponseSchema, ...errors } } },
-    (req) => svc.approveContact(db, requireScope(req), req.params.id),
+    (req) => svc.approveContact(db, config, requireScope(req), req.params.id),
   );
 
   app.put(

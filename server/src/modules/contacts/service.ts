@@ -14,6 +14,8 @@ import {
 import type { z } from 'zod';
 import type { ZContactExportRequestSchema, ZContactListRequestSchema, ZContactSurveysRequestSchema, ZContactTicketsRequestSchema } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
+import type { Config } from '../../config.ts';
+import { decideRegistration } from '../public/registration.service.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { offsetPage } from '../../http/paging.ts';
@@ -118,11 +120,15 @@ export async function disableContact(db: Db, scope: Scope, id: number) {
   return { id, ok: true as const };
 }
 
-/** contact-approve-authenticated: only a pending contact can be approved. */
-export async function approveContact(db: Db, scope: Scope, id: number) {
+/**
+ * contact-approve-authenticated: only a pending contact can be approved. Does what the e-mailed
+ * approve link does: the account becomes an active User, open approval links stop working and the
+ * registrant is told by e-mail.
+ */
+export async function approveContact(db: Db, config: Config, scope: Scope, id: number) {
   const ref = await requireOwnContact(db, scope, id);
   if (!ref.isPending) throw new AppError('CONFLICT', CONTACT_MESSAGES.notPending);
-  await q.approveContact(db, scope.cid, id);
+  await db.transaction((tx) => decideRegistration(tx, config, scope.cid, id, true));
   return { id, ok: true as const };
 }
 

@@ -41,6 +41,6 @@ export const contactCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config
   app.post(
     '/contact-approve-authenticated',
     { schema: { tags, summary: 'Approve a pending contact (web API of the original portal)', body: ZContactIdCompatRequestSchema, response: { 200: ZContactActionResponseSchema, ...errors } } },
-    (req) => approveContact(db, requireScope(req), req.body),
+    (req) => approveContact(db, config, requireScope(req), req.body),
   );
 };

@@ -7,7 +7,7 @@ import { ZLoginRequestSchema, type LoginRequest } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { useSession } from './session-context.ts';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
 
 export interface LoginFormProps {
   /** Prefills the e-mail, e.g. the expired session's user. */
