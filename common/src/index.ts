@@ -18,3 +18,4 @@ export * from './banners.ts';
 export * from './preferences.ts';
 export * from './ticket-calendar.ts';
 export * from './home.ts';
+export * from './jobs.ts';

@@ -26,6 +26,7 @@ import {
   buildJobProduct,
   buildManagedService,
   buildTimeEntry,
+  centsToMoney,
   isoDate,
   money2,
   type NewBalanceTransaction,
@@ -75,9 +76,10 @@ async function seedBilling(db: Db, ctx: DemoContext, org: DemoOrg, transNo: numb
   for (let m = 0; m < 24; m++) {
     const date = new Date(Date.UTC(2024, 10 + m, 1));
     const invLines = Array.from({ length: f.number.int({ min: 2, max: 4 }) }, () => buildInvoiceLine(f, { cid, invoiceId: 0 }));
-    const amount = invLines.reduce((s, l) => s + Number(l.quantity) * Number(l.price), 0);
+    // Exact: integer cents (the demo's quantities are whole), never a float sum of dollars.
+    const cents = invLines.reduce((sum, l) => sum + Number(l.quantity) * Math.round(Number(l.price) * 100), 0);
     lines.push(invLines);
-    invoices.push({ cid, jobId: main.id, transNum: `INV-${++transNo}`, transType: 'INVOICE', transDate: isoDate(date), amount: money2(amount), includeTimeActivity: m % 3 === 0 });
+    invoices.push({ cid, jobId: main.id, transNum: `INV-${++transNo}`, transType: 'INVOICE', transDate: isoDate(date), amount: centsToMoney(cents), includeTimeActivity: m % 3 === 0 });
   }
   const invoiceRows = await insertMany(db, balanceTransactions, invoices);
   await insertMany(
@@ -97,6 +99,37 @@ async function seedBilling(db: Db, ctx: DemoContext, org: DemoOrg, transNo: numb
     }
   }
   await insertMany(db, balanceTransactions, applied);
+
+  // The backup agreement is billed quarterly at a fixed price; every quarter but the last is paid.
+  // No faker draws here, so the rest of the demo stays as it was.
+  const backup = jobRows[1]!;
+  const quarterly: NewBalanceTransaction[] = [];
+  for (let q = 0; q < 6; q++) {
+    const date = new Date(Date.UTC(2025, q * 3, 1));
+    quarterly.push({ cid, jobId: backup.id, transNum: `INV-${++transNo}`, transType: 'INVOICE', transDate: isoDate(date), amount: '1245.00' });
+  }
+  const quarterlyRows = await insertMany(db, balanceTransactions, quarterly);
+  await insertMany(
+    db,
+    invoiceLines,
+    quarterlyRows.flatMap((inv) => [
+      { cid, invoiceId: inv.id, item: 'BDR-SIRIS', description: 'Datto SIRIS 2TB appliance, quarterly', quantity: '3', price: '300.00' },
+      { cid, invoiceId: inv.id, item: 'BDR-CLOUD', description: 'Cloud retention per TB, quarterly', quantity: '3', price: '115.00' },
+    ]),
+  );
+  await insertMany(
+    db,
+    balanceTransactions,
+    quarterlyRows.slice(0, -1).map((inv) => ({
+      cid,
+      jobId: backup.id,
+      transNum: `PAY-${++transNo}`,
+      transType: 'PAYMENT' as const,
+      transDate: isoDate(new Date(new Date(inv.transDate).getTime() + 21 * DAY)),
+      amount: inv.amount,
+      invoiceAppliedId: inv.id,
+    })),
+  );
 
   // Time entries: mostly on the customer's tickets, the older ones invoiced.
   const ticketRows = await db
