@@ -75,7 +75,7 @@ export const ZJobListRequestSchema = z.object({
   /** IncludeInactive of All Jobs: the 'Active Only' switch leaves it false. */
   includeInactive: zBool.default(false),
 });
-export type JobListRequest = z.input<typeof ZJobListRequestSchema>;
+export type JobListRequest = Partial<z.output<typeof ZJobListRequestSchema>>;
 
 export const ZJobRowSchema = z.object({
   id: z.number().int(),
@@ -126,7 +126,7 @@ const managedServiceFilter = {
   direction: zDirection.default('desc'),
 };
 export const ZManagedServiceListRequestSchema = z.object({ ...paging, ...managedServiceFilter });
-export type ManagedServiceListRequest = z.input<typeof ZManagedServiceListRequestSchema>;
+export type ManagedServiceListRequest = Partial<z.output<typeof ZManagedServiceListRequestSchema>>;
 export const ZManagedServiceExportRequestSchema = z.object(managedServiceFilter);
 
 export const ZManagedServiceRowSchema = z.object({
@@ -213,7 +213,7 @@ export type InvoiceDetailsResponse = z.infer<typeof ZInvoiceDetailsResponseSchem
 
 export const PRODUCT_SORT_KEYS = ['id', 'productName'] as const;
 export const ZProductListRequestSchema = z.object({ ...paging, sort: z.enum(PRODUCT_SORT_KEYS).default('id'), direction: zDirection.default('asc') });
-export type ProductListRequest = z.input<typeof ZProductListRequestSchema>;
+export type ProductListRequest = Partial<z.output<typeof ZProductListRequestSchema>>;
 export const ZProductExportRequestSchema = ZProductListRequestSchema.omit({ page: true, pageSize: true });
 
 export const ZProductRowSchema = z.object({
@@ -244,7 +244,7 @@ const timeFilter = {
   direction: zDirection.default('desc'),
 };
 export const ZTimeEntryListRequestSchema = z.object({ ...paging, ...timeFilter });
-export type TimeEntryListRequest = z.input<typeof ZTimeEntryListRequestSchema>;
+export type TimeEntryListRequest = Partial<z.output<typeof ZTimeEntryListRequestSchema>>;
 export const ZTimeEntryExportRequestSchema = z.object(timeFilter);
 
 export const ZTimeEntryRowSchema = z.object({

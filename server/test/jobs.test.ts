@@ -330,6 +330,15 @@ describe('demo data', () => {
     const main = jobsPage.rows.find((r) => r.summary === 'Managed Services Agreement')!;
     const time = (await admin.get(`/api/v1/jobs/${main.id}/time-entries?pageSize=100`)).json<TimeEntryListResponse>();
     expect(time.rows.some((r) => r.ticketId !== null && r.ticketNo !== null)).toBe(true);
+    // TransID order is the calendar's (the statement reads newest first).
+    const demoRows = b.rows.filter((r) => !r.transNum.startsWith('T-'));
+    const dates = demoRows.map((r) => r.transDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+    // Every invoice with the 'Time Data' link bills time entries of its agreement.
+    for (const r of demoRows.filter((x) => x.includeTimeActivity)) {
+      const te = (await admin.get(`/api/v1/jobs/${r.jobId}/time-entries?invoiceId=${r.id}`)).json<TimeEntryListResponse>();
+      expect(te.total, r.transNum).toBeGreaterThan(0);
+    }
     const inv = b.rows.find((r) => r.transType === 'INVOICE')!;
     const d = (await admin.get(`/api/v1/invoices/${inv.id}`)).json<InvoiceDetailsResponse>();
     expect(d.grandTotal).toBe(inv.amount);

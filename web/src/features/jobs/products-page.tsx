@@ -1,0 +1,65 @@
+import { useMemo } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import type { GridColDef } from '@mui/x-data-grid';
+import { EXPORT_PREFIX, PRODUCT_SORT_KEYS, type ProductRow } from '@sc/common';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { queryString, useJob, useProducts } from './api.ts';
+import { decimalColumn, ExportButton, moneyColumn, ServerGrid, useListParams } from './billing-list.tsx';
+import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
+
+/** 001 §2.8: /jobs/products/{jobid}, the job's products (Bill: BillableOption Billable or not). */
+export function ProductsPage({ jobId }: { jobId: number }) {
+  const list = useListParams(PRODUCT_SORT_KEYS, 'id', 'asc');
+  const job = useJob(jobId);
+  const products = useProducts(jobId, { page: list.page, pageSize: list.pageSize, sort: list.sort, direction: list.direction });
+  const columns = useMemo<GridColDef<ProductRow>[]>(
+    () => [
+      { field: 'productName', headerName: 'Product', flex: 1, minWidth: 180 },
+      { field: 'customerDescription', headerName: 'Description', flex: 1.4, minWidth: 200, sortable: false },
+      decimalColumn<ProductRow>('quantity', 'Quantity', { sortable: false }),
+      moneyColumn<ProductRow>('price', 'Price', { sortable: false }),
+      { field: 'productClass', headerName: 'Type', minWidth: 110, sortable: false },
+      {
+        field: 'billable',
+        headerName: 'Bill',
+        minWidth: 130,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.billable ? <Chip size="small" color="primary" label="Billable" /> : <Chip size="small" variant="outlined" label={row.billableOption ?? 'Not billable'} />,
+      },
+    ],
+    [],
+  );
+  if (job.isError) return <Alert severity="error">{job.error.message}</Alert>;
+  return (
+    <>
+      <PageHeader
+        title="Products"
+        subtitle={jobHeaderLine(job.data)}
+        toolbar={
+          <>
+            <ExportButton path={`/jobs/${jobId}/products/export${queryString({ sort: list.sort, direction: list.direction })}`} fallbackName={`${EXPORT_PREFIX.products}.xlsx`} />
+            <Button startIcon={<RefreshIcon />} onClick={() => void products.refetch()}>
+              Refresh
+            </Button>
+          </>
+        }
+      />
+      <JobTabs jobId={jobId} current="products" />
+      <ServerGrid
+        label="Products"
+        rows={products.data?.rows ?? []}
+        columns={columns}
+        total={products.data?.total ?? 0}
+        loading={products.isFetching}
+        error={products.error}
+        list={list}
+        defaultSort="id"
+        sortKeys={PRODUCT_SORT_KEYS}
+      />
+    </>
+  );
+}
