@@ -49,6 +49,8 @@ async function shots(name: string) {
     await page.setViewportSize(viewport);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
+      // The theme's colour transitions may not have started yet when the screenshot waits for running ones.
+      await page.waitForTimeout(300);
       await screenshot(page, `${name}-${size}-${scheme}`);
     }
   }

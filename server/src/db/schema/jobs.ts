@@ -151,8 +151,9 @@ export const timeEntries = pgTable(
     // Default sort TimeDataID descending (001 §9); Job Report by Job ID and by InvoiceID.
     index('time_entries_cid_job_id_idx').on(t.cid, t.jobId, t.id.desc()),
     index('time_entries_cid_invoice_idx').on(t.cid, t.invoiceId),
-    // Time data of one invoice in TimeDataID order, and the sortable columns F Name, Activity Type, Rate Desc (issue 12).
-    index('time_entries_cid_job_invoice_id_idx').on(t.cid, t.jobId, t.invoiceId, t.id.desc()),
+    // Time data of one invoice in TimeDataID order; with the hours last, the list's count and total hours
+    // are an index-only scan. Then the sortable columns F Name, Activity Type, Rate Desc (issue 12).
+    index('time_entries_cid_job_invoice_id_idx').on(t.cid, t.jobId, t.invoiceId, t.id.desc(), t.durationHours),
     index('time_entries_cid_job_member_idx').on(t.cid, t.jobId, t.memberName, t.id),
     index('time_entries_cid_job_activity_idx').on(t.cid, t.jobId, t.activityType, t.id),
     index('time_entries_cid_job_rate_desc_idx').on(t.cid, t.jobId, t.rateDesc, t.id),

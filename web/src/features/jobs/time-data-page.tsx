@@ -101,16 +101,16 @@ export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: 
       {
         field: 'memberName',
         headerName: 'Staff Name',
-        minWidth: 150,
+        minWidth: 120,
         flex: 1,
         renderCell: ({ row }) => (staffLink && row.staffEmail ? <Link href={`mailto:${row.staffEmail}`}>{row.memberName}</Link> : row.memberName),
       },
-      { field: 'activityType', headerName: 'Type', minWidth: 140 },
-      { field: 'rateDesc', headerName: 'Rate', minWidth: 150 },
+      { field: 'activityType', headerName: 'Type', width: 120 },
+      { field: 'rateDesc', headerName: 'Rate', width: 120 },
       {
         field: 'ticketNo',
         headerName: 'Ticket #',
-        minWidth: 110,
+        width: 100,
         sortable: false,
         renderCell: ({ row }) =>
           row.ticketId ? (
@@ -119,14 +119,14 @@ export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: 
             </Link>
           ) : null,
       },
-      { field: 'isInvoiced', headerName: 'Invoiced', width: 90, sortable: false, renderCell: ({ row }) => <InvoicedMark row={row} /> },
-      { field: 'timeIn', headerName: 'Time In', minWidth: 170, sortable: false, valueFormatter: (v: string) => formatDateTime(v, tz) },
-      { field: 'timeOut', headerName: 'Time Out', minWidth: 170, sortable: false, valueFormatter: (v: string | null) => (v ? formatDateTime(v, tz) : '') },
-      decimalColumn<TimeEntryRow>('hours', 'Hours', { sortable: false, minWidth: 80 }),
+      { field: 'isInvoiced', headerName: 'Invoiced', width: 80, sortable: false, renderCell: ({ row }) => <InvoicedMark row={row} /> },
+      { field: 'timeIn', headerName: 'Time In', width: 180, sortable: false, valueFormatter: (v: string) => formatDateTime(v, tz) },
+      { field: 'timeOut', headerName: 'Time Out', width: 180, sortable: false, valueFormatter: (v: string | null) => (v ? formatDateTime(v, tz) : '') },
+      decimalColumn<TimeEntryRow>('hours', 'Hours', { sortable: false, minWidth: 0, width: 68 }),
       {
         field: 'detail',
         headerName: 'Detail',
-        width: 80,
+        width: 64,
         sortable: false,
         renderCell: ({ row }) => (
           <Tooltip title="Time Detail">
