@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalPhone, optionalText } from './text-fields.ts';
 import { ZUserTypeSchema } from './user-types.ts';
+import { listQuerySchema, pageOf, withoutPaging } from './list.ts';
 
 // Contacts (001 §2.2, §2.6, §3 Contact, §5, §7 All Contacts / Contact by ID / AllContactsExport,
 // delete-contact, contact-approve-authenticated). Administrator only (001 §6, navigation.canManageContacts).
@@ -50,20 +51,23 @@ const zBool = z.union([z.boolean(), z.stringbool()]);
 
 export const ZContactIdParamsSchema = z.object({ id: zId });
 
-export const ZContactListRequestSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(CONTACTS_PAGE_SIZE),
-  sort: z.enum(CONTACT_SORT_KEYS).default('id'),
-  direction: z.enum(['asc', 'desc']).default('desc'),
-  search: z.string().trim().max(200).optional(),
-  /** IsPending filter of All Contacts. */
-  isPending: zBool.optional(),
-  /** IncludeInactive of All Contacts: disabled contacts are left out unless asked. */
-  includeInactive: zBool.optional(),
+export const ZContactListRequestSchema = listQuerySchema({
+  defaultPageSize: CONTACTS_PAGE_SIZE,
+  sorts: CONTACT_SORT_KEYS,
+  /** docs/requirements.md §8: default ContactID, newest first. */
+  defaultSort: 'id',
+  defaultDirection: 'desc',
+  search: true,
+  filters: {
+    /** IsPending filter of All Contacts. */
+    isPending: zBool.optional(),
+    /** IncludeInactive of All Contacts: disabled contacts are left out unless asked. */
+    includeInactive: zBool.optional(),
+  },
 });
 export type ContactListRequest = Partial<z.output<typeof ZContactListRequestSchema>>;
 
-export const ZContactExportRequestSchema = ZContactListRequestSchema.omit({ page: true, pageSize: true });
+export const ZContactExportRequestSchema = withoutPaging(ZContactListRequestSchema);
 
 export const ZContactRowSchema = z.object({
   id: z.number().int(),
@@ -83,12 +87,7 @@ export const ZContactRowSchema = z.object({
 });
 export type ContactRow = z.infer<typeof ZContactRowSchema>;
 
-export const ZContactListResponseSchema = z.object({
-  rows: z.array(ZContactRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZContactListResponseSchema = pageOf(ZContactRowSchema);
 export type ContactListResponse = z.infer<typeof ZContactListResponseSchema>;
 
 /** The contact's portal account (the CMS Access dialog); null when it has none. */
@@ -153,11 +152,24 @@ export const ZContactEmailPreferencesSchema = z.object({
 export type ContactEmailPreferences = z.infer<typeof ZContactEmailPreferencesSchema>;
 
 /** /contact/incidents|requests/{id}: that contact's tickets. */
-export const ZContactTicketsRequestSchema = z.object({
-  type: z.enum(['Incident', 'ServiceRequest']),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+export const ZContactTicketsRequestSchema = listQuerySchema({
+  defaultPageSize: 10,
+  sorts: ['id'],
+  defaultSort: 'id',
+  defaultDirection: 'desc',
+  search: false,
+  filters: { type: z.enum(['Incident', 'ServiceRequest']) },
 });
+export type ContactTicketsRequestInput = z.input<typeof ZContactTicketsRequestSchema>;
+/** /contact/surveys/{id}: newest response first. */
+export const ZContactSurveysRequestSchema = listQuerySchema({
+  defaultPageSize: 10,
+  sorts: ['dateSubmitted'],
+  defaultSort: 'dateSubmitted',
+  defaultDirection: 'desc',
+  search: false,
+});
+export type ContactSurveysRequestInput = z.input<typeof ZContactSurveysRequestSchema>;
 export const ZContactTicketRowSchema = z.object({
   id: z.number().int(),
   ticketNo: z.string(),
@@ -166,12 +178,7 @@ export const ZContactTicketRowSchema = z.object({
   openDate: z.string(),
 });
 export type ContactTicketRow = z.infer<typeof ZContactTicketRowSchema>;
-export const ZContactTicketsResponseSchema = z.object({
-  rows: z.array(ZContactTicketRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZContactTicketsResponseSchema = pageOf(ZContactTicketRowSchema);
 export type ContactTicketsResponse = z.infer<typeof ZContactTicketsResponseSchema>;
 
 /** /contact/surveys/{id}: that contact's survey responses. */
@@ -183,12 +190,7 @@ export const ZContactSurveyRowSchema = z.object({
   response: z.number(),
   assignedTo: z.string().nullable(),
 });
-export const ZContactSurveysResponseSchema = z.object({
-  rows: z.array(ZContactSurveyRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZContactSurveysResponseSchema = pageOf(ZContactSurveyRowSchema);
 export type ContactSurveysResponse = z.infer<typeof ZContactSurveysResponseSchema>;
 
 export const ZContactActionResponseSchema = z.object({ id: z.number().int(), ok: z.literal(true) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema, pageOf } from './list.ts';
 import { optionalText } from './text-fields.ts';
 
 // Devices (001 §2.7, §3 Device, §7 All Devices / Devices by ContactID). Everyone signed in reads the
@@ -38,13 +39,19 @@ const zId = z.coerce.number().int().positive();
 
 export const ZDeviceIdParamsSchema = z.object({ id: zId });
 
-export const ZDeviceListRequestSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(DEVICES_PAGE_SIZE),
+export const ZDeviceListRequestSchema = listQuerySchema({
+  defaultPageSize: DEVICES_PAGE_SIZE,
+  sorts: ['deviceName'],
+  /** docs/requirements.md §10: by name. */
+  defaultSort: 'deviceName',
+  defaultDirection: 'asc',
   /** DeviceName search (contains). */
-  search: z.string().trim().max(120).optional(),
-  /** Devices by ContactID; a User always gets its own contact whatever this says. */
-  contactId: zId.optional(),
+  search: true,
+  searchMaxLength: 120,
+  filters: {
+    /** Devices by ContactID; a User always gets its own contact whatever this says. */
+    contactId: zId.optional(),
+  },
 });
 export type DeviceListRequest = Partial<z.output<typeof ZDeviceListRequestSchema>>;
 
@@ -66,12 +73,7 @@ export const ZDeviceSchema = z.object({
 });
 export type Device = z.infer<typeof ZDeviceSchema>;
 
-export const ZDeviceListResponseSchema = z.object({
-  rows: z.array(ZDeviceSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZDeviceListResponseSchema = pageOf(ZDeviceSchema);
 export type DeviceListResponse = z.infer<typeof ZDeviceListResponseSchema>;
 
 export const DEVICE_TYPES = ['Workstation', 'Laptop', 'Server', 'Printer', 'Firewall', 'Switch', 'Router', 'Mobile', 'Other'] as const;

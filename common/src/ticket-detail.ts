@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, pageOf } from './list.ts';
+import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf } from './list.ts';
 
 // Schemas of one ticket: read, create, update, notes, status-update requests, timeline and
 // attachments (001 §2.9, §3, §5). The lists of tickets live in tickets.ts.
@@ -157,10 +157,15 @@ export type NewTicketDraft = z.infer<typeof ZNewTicketDraftResponseSchema>;
 
 // --- Notes (actions) ------------------------------------------------------------------------
 
-export const ZTicketActionsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+/** The ticket's notes (actions): newest first. */
+export const ZTicketActionsQuerySchema = listQuerySchema({
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+  sorts: ['id'],
+  defaultSort: 'id',
+  defaultDirection: 'desc',
+  search: false,
 });
+export type TicketActionsQueryInput = z.input<typeof ZTicketActionsQuerySchema>;
 
 /** An action (note) of 001 §3; internal notes are never sent to the User type. */
 export const ZTicketActionSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './list.ts';
+import { DEFAULT_PAGE_SIZE, keysetPageOf, listQuerySchema, PAGE_SIZES, pageOf } from './list.ts';
 
 // Ticket lists, filters, saved filters, lookups and the latest-action popup (000 §2, §3, §4, §9).
 // One schema per payload: the server validates and serialises with it, the web's forms resolve with it.
@@ -77,28 +77,25 @@ export type TicketCriteria = z.infer<typeof ZTicketCriteriaSchema>;
 /** The keys a saved filter stores (the UI's "OK disabled with no values" checks these). */
 export const TICKET_CRITERIA_KEYS = Object.keys(ZTicketCriteriaSchema.shape) as (keyof TicketCriteria)[];
 
-/** Query-string of GET /incidents, /service-requests and their /export. */
-export const ZTicketListRequestSchema = ZTicketCriteriaSchema.extend({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `must be one of ${PAGE_SIZES.join(', ')}` })
-    .default(DEFAULT_PAGE_SIZE),
-  sort: z.enum(TICKET_SORT_KEYS).default('id'),
-  direction: z.enum(['asc', 'desc']).default('desc'),
-  status: z.enum(TICKET_STATUS_FILTERS).default(DEFAULT_TICKET_STATUS_FILTER),
+/** Query-string of GET /incidents, /service-requests and their /export (keyset paging: docs/decisions/003). */
+export const ZTicketListRequestSchema = listQuerySchema({
+  pageSizes: PAGE_SIZES,
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+  sorts: TICKET_SORT_KEYS,
+  /** docs/requirements.md §2.2: newest first. */
+  defaultSort: 'id',
+  defaultDirection: 'desc',
   /** Contains-search over ticket number, short description, target name and contact name. */
-  search: z.string().trim().max(200).optional(),
-  /** true: only the caller's own contact's tickets (/myincidents, /myrequests). A User always gets only those. */
-  mine: zBool.optional(),
-  /** 'me': only tickets assigned to the caller's own contact (the home page's My Assigned tabs). */
-  assigned: z.enum(['me']).optional(),
-  /**
-   * Keyset paging: the `nextCursor` of the previous page (same sort, direction and filters). When given, the
-   * server pages from it instead of by OFFSET; `page` is still echoed so the UI can show 'Displaying {start} - {end}'.
-   */
-  cursor: z.string().max(500).optional(),
+  search: true,
+  keyset: true,
+  filters: {
+    ...ZTicketCriteriaSchema.shape,
+    status: z.enum(TICKET_STATUS_FILTERS).default(DEFAULT_TICKET_STATUS_FILTER),
+    /** true: only the caller's own contact's tickets (/myincidents, /myrequests). A User always gets only those. */
+    mine: zBool.optional(),
+    /** 'me': only tickets assigned to the caller's own contact (the home page's My Assigned tabs). */
+    assigned: z.enum(['me']).optional(),
+  },
 });
 export type TicketListRequest = z.infer<typeof ZTicketListRequestSchema>;
 export type TicketListRequestInput = z.input<typeof ZTicketListRequestSchema>;
@@ -142,22 +139,9 @@ export const ZServiceRequestRowSchema = ZIncidentRowSchema.extend({
 });
 export type ServiceRequestRow = z.infer<typeof ZServiceRequestRowSchema>;
 
-const ticketPageOf = <T extends z.ZodType>(row: T) =>
-  z.object({
-    rows: z.array(row),
-    /** Exact when totalIsEstimate is false; otherwise at least TICKET_EXACT_COUNT_LIMIT + 1 (a planner estimate). */
-    total: z.number().int(),
-    totalIsEstimate: z.boolean(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    /** Exact: whether a row follows this page (use it for the Next button, not total). */
-    hasNextPage: z.boolean(),
-    /** Pass as `cursor` (with page + 1) for the next page; null when there is none or the sort pages by OFFSET. */
-    nextCursor: z.string().nullable(),
-  });
-export const ZIncidentListResponseSchema = ticketPageOf(ZIncidentRowSchema);
+export const ZIncidentListResponseSchema = keysetPageOf(ZIncidentRowSchema);
 export type IncidentListResponse = z.infer<typeof ZIncidentListResponseSchema>;
-export const ZServiceRequestListResponseSchema = ticketPageOf(ZServiceRequestRowSchema);
+export const ZServiceRequestListResponseSchema = keysetPageOf(ZServiceRequestRowSchema);
 export type ServiceRequestListResponse = z.infer<typeof ZServiceRequestListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -207,16 +191,18 @@ export const TICKET_FILTER_MESSAGES = {
   nameTaken: 'A filter with this name belongs to another user',
 } as const;
 
-export const ZTicketFilterListRequestSchema = z.object({
-  searchType: ZTicketFilterSearchTypeSchema,
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `must be one of ${PAGE_SIZES.join(', ')}` })
-    .default(DEFAULT_PAGE_SIZE),
+/** The saved-filter dialog's list: by name. */
+export const ZTicketFilterListRequestSchema = listQuerySchema({
+  pageSizes: PAGE_SIZES,
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+  sorts: ['searchName'],
+  defaultSort: 'searchName',
+  defaultDirection: 'asc',
+  search: false,
+  filters: { searchType: ZTicketFilterSearchTypeSchema },
 });
 export type TicketFilterListRequest = z.infer<typeof ZTicketFilterListRequestSchema>;
+export type TicketFilterListRequestInput = z.input<typeof ZTicketFilterListRequestSchema>;
 
 export const ZTicketFilterSchema = z.object({
   /** MD5 hex of searchName. */
@@ -233,12 +219,7 @@ export const ZTicketFilterSchema = z.object({
 });
 export type TicketFilter = z.infer<typeof ZTicketFilterSchema>;
 
-export const ZTicketFilterListResponseSchema = z.object({
-  rows: z.array(ZTicketFilterSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZTicketFilterListResponseSchema = pageOf(ZTicketFilterSchema);
 export type TicketFilterListResponse = z.infer<typeof ZTicketFilterListResponseSchema>;
 
 /** 000 §5: a non-empty name; Public is a checkbox. */

@@ -203,7 +203,7 @@ describe('user: /myrequests/calendar', () => {
     const titles = new Set(month.events.map(title));
     for (const t of await shownTitles(page)) expect(titles.has(t), t).toBe(true);
     // 000 §2: the search box is hidden for User.
-    expect(await page.getByLabel('SEARCH INCIDENT').count()).toBe(0);
+    expect(await page.getByLabel('SEARCH REQUEST').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'List' }).getAttribute('href')).toBe('/app/spa/myrequests/');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'request-calendar-mine-desktop-light');

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { RouteError } from './route-error.tsx';
 import { BASENAME, ROUTES } from './routes.ts';
@@ -13,6 +13,8 @@ export const appRoutes: RouteObject[] = [
     HydrateFallback: FullPageSpinner,
     children: [
       { index: true, lazy: () => import('./route-modules/home.tsx') },
+      // Signed in (the shell renders children only then), a bookmarked /login goes home.
+      { path: ROUTES.login.path, element: <Navigate to={ROUTES.home.path} replace /> },
       { path: ROUTES.incidentView.path, lazy: () => import('./route-modules/ticket-detail.tsx') },
       { path: ROUTES.incidentEdit.path, lazy: () => import('./route-modules/ticket-detail.tsx') },
       { path: ROUTES.incidentAdd.path, lazy: () => import('./route-modules/ticket-detail.tsx') },

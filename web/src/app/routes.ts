@@ -14,6 +14,8 @@ export interface RouteEntry {
  */
 export const ROUTES = {
   home: { path: '/', title: 'Home' },
+  /** Signed out every path shows the login page; signed in, /login goes home (docs/requirements.md §1). */
+  login: { path: '/login', title: 'Home' },
   register: { path: '/register', title: 'New User Registration' },
   retrieve: { path: '/retrieve', title: 'Forgot Password' },
   // Ticket view, edit, new, notes, stats and files (001 §2.1, §2.9).

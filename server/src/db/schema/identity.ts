@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { USER_TYPES } from '@sc/common';
+import { contactSearchTextOf } from './search-expressions.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -107,10 +108,8 @@ export const contacts = pgTable(
     index('contacts_cid_direct_phone_idx').on(t.cid, t.directPhone),
     index('contacts_cid_mobile_phone_idx').on(t.cid, t.mobilePhone),
     index('contacts_cid_title_idx').on(t.cid, t.title),
-    index('contacts_search_trgm').using(
-      'gin',
-      sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || coalesce(${t.email}, '')) gin_trgm_ops`,
-    ),
+    // The contact search of every list (search-expressions.ts): keep the expression there.
+    index('contacts_search_trgm').using('gin', sql`${contactSearchTextOf(t)} gin_trgm_ops`),
   ],
 );
 

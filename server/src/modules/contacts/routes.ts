@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   formatPhone,
   ZContactAccessUpdateSchema,
@@ -13,6 +12,7 @@ import {
   ZContactLookupsResponseSchema,
   ZContactSaveRequestSchema,
   ZContactSurveysResponseSchema,
+  ZContactSurveysRequestSchema,
   ZContactTicketsRequestSchema,
   ZContactTicketsResponseSchema,
   ZErrorResponseSchema,
@@ -120,7 +120,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         tags,
         summary: 'The contact’s survey responses',
         params: ZContactIdParamsSchema,
-        querystring: z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(10) }),
+        querystring: ZContactSurveysRequestSchema,
         response: { 200: ZContactSurveysResponseSchema, ...errors },
       },
     },

@@ -12,15 +12,17 @@ import {
   type ContactTicketsResponse,
 } from '@sc/common';
 import type { z } from 'zod';
-import type { ZContactExportRequestSchema, ZContactListRequestSchema, ZContactTicketsRequestSchema } from '@sc/common';
+import type { ZContactExportRequestSchema, ZContactListRequestSchema, ZContactSurveysRequestSchema, ZContactTicketsRequestSchema } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { offsetPage } from '../../http/paging.ts';
 import * as q from './queries.ts';
 
 type ListRequest = z.output<typeof ZContactListRequestSchema>;
 type ExportRequest = z.output<typeof ZContactExportRequestSchema>;
 type TicketsRequest = z.output<typeof ZContactTicketsRequestSchema>;
+type SurveysRequest = z.output<typeof ZContactSurveysRequestSchema>;
 
 /** 001 §6: only an Administrator works with contacts; every other type gets 'Not Authorized'. */
 export function requireContactAdmin(scope: Scope): void {
@@ -42,14 +44,15 @@ const displayName = (r: { firstName: string; middleInitial: string | null; lastN
 /** All Contacts (001 §7): the caller's customer only, paged on the server. */
 export async function listContacts(db: Db, scope: Scope, r: ListRequest): Promise<ContactListResponse> {
   requireContactAdmin(scope);
-  const { rows, total } = await q.selectContactPage(
-    db,
-    { cid: scope.cid, search: r.search || undefined, isPending: r.isPending, includeInactive: r.includeInactive },
-    { sort: r.sort, direction: r.direction },
-    r.pageSize,
-    (r.page - 1) * r.pageSize,
-  );
-  return { rows: rows.map((x) => ({ ...x, displayName: displayName(x) })), total, page: r.page, pageSize: r.pageSize };
+  return offsetPage(r, async (slice) => {
+    const { rows, total } = await q.selectContactPage(
+      db,
+      { cid: scope.cid, search: r.search || undefined, isPending: r.isPending, includeInactive: r.includeInactive },
+      { sort: r.sort, direction: r.direction },
+      slice,
+    );
+    return { rows: rows.map((x) => ({ ...x, displayName: displayName(x) })), total };
+  });
 }
 
 /** AllContactsExport: the list's filter and order, page 1 of 2000 (001 §9). */
@@ -145,12 +148,16 @@ export async function getEmailPreferences(db: Db, scope: Scope, id: number): Pro
 
 export async function listContactTickets(db: Db, scope: Scope, id: number, r: TicketsRequest): Promise<ContactTicketsResponse> {
   await requireOwnContact(db, scope, id);
-  const { rows, total } = await q.selectContactTickets(db, scope.cid, id, r.type, r.pageSize, (r.page - 1) * r.pageSize);
-  return { rows: rows.map((x) => ({ ...x, openDate: x.openDate.toISOString() })), total, page: r.page, pageSize: r.pageSize };
+  return offsetPage(r, async (slice) => {
+    const { rows, total } = await q.selectContactTickets(db, scope.cid, id, r.type, r.direction, slice);
+    return { rows: rows.map((x) => ({ ...x, openDate: x.openDate.toISOString() })), total };
+  });
 }
 
-export async function listContactSurveys(db: Db, scope: Scope, id: number, r: { page: number; pageSize: number }): Promise<ContactSurveysResponse> {
+export async function listContactSurveys(db: Db, scope: Scope, id: number, r: SurveysRequest): Promise<ContactSurveysResponse> {
   await requireOwnContact(db, scope, id);
-  const { rows, total } = await q.selectContactSurveys(db, scope.cid, id, r.pageSize, (r.page - 1) * r.pageSize);
-  return { rows: rows.map((x) => ({ ...x, dateSubmitted: x.dateSubmitted.toISOString(), response: x.response ?? 0 })), total, page: r.page, pageSize: r.pageSize };
+  return offsetPage(r, async (slice) => {
+    const { rows, total } = await q.selectContactSurveys(db, scope.cid, id, r.direction, slice);
+    return { rows: rows.map((x) => ({ ...x, dateSubmitted: x.dateSubmitted.toISOString(), response: x.response ?? 0 })), total };
+  });
 }

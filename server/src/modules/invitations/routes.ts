@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZErrorResponseSchema,
   ZInvitationIdsRequestSchema,
+  ZInvitationListRequestSchema,
   ZInvitationsResponseSchema,
   ZInviteCandidatesResponseSchema,
   ZInviteExportRequestSchema,
@@ -30,7 +31,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   );
   app.get(
     '/invitations',
-    { schema: { tags, summary: 'All Invited Contacts: open invitations, newest first', querystring: ZInviteListRequestSchema, response: { 200: ZInvitationsResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'All Invited Contacts: open invitations, newest first', querystring: ZInvitationListRequestSchema, response: { 200: ZInvitationsResponseSchema, ...errors } } },
     (req) => svc.listInvitations(db, requireScope(req), req.query),
   );
   app.get(

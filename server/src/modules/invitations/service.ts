@@ -8,17 +8,20 @@ import {
   type InviteCandidatesResponse,
   type InviteRunResponse,
   type InviteSendRequest,
+  type SortDirection,
   type UserType,
   USER_TYPE_LABELS,
 } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { offsetPage } from '../../http/paging.ts';
 import * as q from './queries.ts';
 
 interface Paging {
   page: number;
   pageSize: number;
+  direction: SortDirection;
   search?: string;
 }
 
@@ -30,26 +33,28 @@ function requireInviteAdmin(scope: Scope) {
 /** Contacts2Invite. */
 export async function listCandidates(db: Db, scope: Scope, r: Paging): Promise<InviteCandidatesResponse> {
   requireInviteAdmin(scope);
-  const { rows, total } = await q.selectCandidates(db, scope.cid, r.search || undefined, r.pageSize, (r.page - 1) * r.pageSize);
-  return {
-    rows: rows.map(({ accountType, accountActive, invitationType, isEmailVerified, ...c }) => ({
-      ...c,
-      userType: accountType ?? invitationType ?? null,
-      isActive: accountActive ?? false,
-      isInvited: c.invitationId !== null,
-      isEmailVerified: isEmailVerified ?? false,
-    })),
-    total,
-    page: r.page,
-    pageSize: r.pageSize,
-  };
+  return offsetPage(r, async (slice) => {
+    const { rows, total } = await q.selectCandidates(db, scope.cid, r.search || undefined, r.direction, slice);
+    return {
+      rows: rows.map(({ accountType, accountActive, invitationType, isEmailVerified, ...c }) => ({
+        ...c,
+        userType: accountType ?? invitationType ?? null,
+        isActive: accountActive ?? false,
+        isInvited: c.invitationId !== null,
+        isEmailVerified: isEmailVerified ?? false,
+      })),
+      total,
+    };
+  });
 }
 
 /** All Invited Contacts. */
 export async function listInvitations(db: Db, scope: Scope, r: Paging): Promise<InvitationsResponse> {
   requireInviteAdmin(scope);
-  const { rows, total } = await q.selectInvitations(db, scope.cid, r.search || undefined, r.pageSize, (r.page - 1) * r.pageSize);
-  return { rows: rows.map((x) => ({ ...x, sentAt: x.sentAt.toISOString() })), total, page: r.page, pageSize: r.pageSize };
+  return offsetPage(r, async (slice) => {
+    const { rows, total } = await q.selectInvitations(db, scope.cid, r.search || undefined, r.direction, slice);
+    return { rows: rows.map((x) => ({ ...x, sentAt: x.sentAt.toISOString() })), total };
+  });
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

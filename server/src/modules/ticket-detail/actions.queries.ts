@@ -1,5 +1,7 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import type { SortDirection } from '@sc/common';
 import type { Db } from '../../db/client.ts';
+import { sortOrder, type Slice } from '../../http/paging.ts';
 import { emailOutbox, providerStaff, ticketActions } from '../../db/schema/index.ts';
 import type { Scope } from '../../auth/scope.ts';
 
@@ -23,13 +25,13 @@ function whereActions(scope: Scope, ticketId: number, includeInternal: boolean):
 }
 
 /** Actions by Incident ID (001 §7, §9): ActionID descending. */
-export async function listActions(db: Db, scope: Scope, ticketId: number, opts: { includeInternal: boolean; limit: number; offset: number }) {
+export async function listActions(db: Db, scope: Scope, ticketId: number, opts: { includeInternal: boolean; direction?: SortDirection } & Slice) {
   return db
     .select(actionColumns)
     .from(ticketActions)
     .leftJoin(providerStaff, eq(providerStaff.id, ticketActions.staffId))
     .where(whereActions(scope, ticketId, opts.includeInternal))
-    .orderBy(desc(ticketActions.id))
+    .orderBy(...sortOrder(opts.direction ?? 'desc', undefined, ticketActions.id))
     .limit(opts.limit)
     .offset(opts.offset);
 }

@@ -1,4 +1,4 @@
-import { LATEST_ACTIONS_COUNT, TICKET_LIMITS, type CreateTicketActionRequest, type LatestActionsResponse, type Page, type TicketAction } from '@sc/common';
+import { LATEST_ACTIONS_COUNT, TICKET_LIMITS, type CreateTicketActionRequest, type LatestActionsResponse, type Page, type SortDirection, type TicketAction } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { excelLocalDate, exportTimestamp, type XlsxExport } from '../../exports/xlsx.ts';
@@ -7,6 +7,7 @@ import * as q from './actions.queries.ts';
 import { findTicketRow } from './ticket.queries.ts';
 import { noteToLines, noteToText, sanitizeNoteHtml } from './note-html.ts';
 import { notFound } from '../../http/errors.ts';
+import { offsetPage, type PageRequest } from '../../http/paging.ts';
 
 /** Internal notes are the provider's: never shown to the User type. */
 const seesInternal = (scope: Scope): boolean => scope.userType !== 'User';
@@ -28,14 +29,16 @@ export function toTicketAction(row: q.ActionRow): TicketAction {
 }
 
 /** Actions by Incident ID (001 §2.9, §7): server paged, ActionID descending; refused per ticketViewRefusal. */
-export async function listTicketActions(db: Db, scope: Scope, ticketId: number, page: { page: number; pageSize: number }): Promise<Page<TicketAction>> {
+export async function listTicketActions(db: Db, scope: Scope, ticketId: number, page: PageRequest & { direction: SortDirection }): Promise<Page<TicketAction>> {
   await requireTicketAccess(db, scope, ticketId, 'view');
   const includeInternal = seesInternal(scope);
-  const [rows, total] = await Promise.all([
-    q.listActions(db, scope, ticketId, { includeInternal, limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
-    q.countActions(db, scope, ticketId, includeInternal),
-  ]);
-  return { rows: rows.map(toTicketAction), total, page: page.page, pageSize: page.pageSize };
+  return offsetPage(page, async (slice) => {
+    const [rows, total] = await Promise.all([
+      q.listActions(db, scope, ticketId, { includeInternal, direction: page.direction, ...slice }),
+      q.countActions(db, scope, ticketId, includeInternal),
+    ]);
+    return { rows: rows.map(toTicketAction), total };
+  });
 }
 
 /** Inserts a note by the caller and returns it; the HTML is sanitised first. Callers check access. */

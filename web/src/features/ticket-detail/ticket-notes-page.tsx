@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { DataGrid, type GridCellParams, type GridColDef, type GridPaginationModel, type GridRowParams } from '@mui/x-data-grid';
+import { DataGrid, type GridCellParams, type GridColDef, type GridRowParams } from '@mui/x-data-grid';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -13,11 +13,16 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, TICKET_DETAIL_MESSAGES, type SignedInUser, type TicketAction } from '@sc/common';
+import { PAGE_SIZES, TICKET_DETAIL_MESSAGES, ZTicketActionsQuerySchema, type SignedInUser, type TicketAction } from '@sc/common';
+import { invalidateTicketWrite } from '../../api/query-keys.ts';
+import { usePreferredPageSize } from '../auth/use-preferred-page-size.ts';
+import { DATA_GRID_DEFAULTS, ListStatus, sortLabel } from '../../ui/list/list-screen.tsx';
+import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
+import { PagingFooter } from '../../ui/paging-footer.tsx';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { actionsExportUrl, createTicketAction, ticketKeys, useTicket, useTicketActions } from './api.ts';
+import { actionsExportUrl, createTicketAction, useTicket, useTicketActions } from './api.ts';
 import { NewNoteDialog, NoteDialog } from './note-dialogs.tsx';
 import { TicketLoadError, TicketSkeleton } from './ticket-page.tsx';
 import { ticketPath, type TicketKind } from './ticket-paths.ts';
@@ -37,15 +42,18 @@ export function TicketNotesPage({ kind, user }: { kind: TicketKind; user: Signed
 }
 
 function NotesList({ kind, user, ticketId, ticketNo, shortDescription }: { kind: TicketKind; user: SignedInUser; ticketId: number; ticketNo: string; shortDescription: string }) {
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
-  const actions = useTicketActions(ticketId, paging.page + 1, paging.pageSize);
+  // Page and page size live in the URL: Back from a note's ticket, reload and a shared link restore them.
+  const preferredPageSize = usePreferredPageSize();
+  const defaults = useMemo(() => ({ pageSize: preferredPageSize }), [preferredPageSize]);
+  const { state, update } = useListUrlState(ZTicketActionsQuerySchema, defaults);
+  const actions = useTicketActions(ticketId, state);
   const [viewing, setViewing] = useState<TicketAction | null>(null);
   const [isAdding, setIsAdding] = useState(false);
   const qc = useQueryClient();
   const showSnackbar = useSnackbar();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const refresh = () => void qc.invalidateQueries({ queryKey: ticketKeys.actionsOf(ticketId) });
+  const refresh = () => void invalidateTicketWrite(qc, ticketId);
   // On a phone the note itself matters most: Staff is left out, the date narrowed.
   const isPhone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
 
@@ -84,7 +92,7 @@ function NotesList({ kind, user, ticketId, ticketNo, shortDescription }: { kind:
     <Box>
       <PageHeader
         title={`${ticketNo} Notes`}
-        subtitle={shortDescription}
+        subtitle={`${shortDescription} · ${sortLabel('Date', state.direction, 'date')}`}
         toolbar={
           <>
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setIsAdding(true)}>
@@ -102,18 +110,21 @@ function NotesList({ kind, user, ticketId, ticketNo, shortDescription }: { kind:
           </>
         }
       />
-      {actions.isError && <TicketLoadError message={actions.error.message} />}
+      <ListStatus
+        isPending={false}
+        error={actions.error}
+        rowCount={actions.data?.rows.length ?? 0}
+        isFiltered={false}
+        onRetry={() => void actions.refetch()}
+        emptyText="No notes yet"
+      />
       <DataGrid
         aria-label="Notes"
         rows={actions.data?.rows ?? []}
         columns={columns}
-        rowCount={actions.data?.total ?? 0}
+        {...DATA_GRID_DEFAULTS}
+        rowCount={actions.data?.rows.length ?? 0}
         loading={actions.isFetching}
-        paginationMode="server"
-        paginationModel={paging}
-        onPaginationModelChange={(m) => setPaging(m.pageSize !== paging.pageSize ? { page: 0, pageSize: m.pageSize } : m)}
-        pageSizeOptions={[...PAGE_SIZES]}
-        density="compact"
         columnVisibilityModel={{ staffName: !isPhone }}
         disableRowSelectionOnClick
         disableColumnFilter
@@ -123,6 +134,16 @@ function NotesList({ kind, user, ticketId, ticketNo, shortDescription }: { kind:
         }}
         localeText={{ noRowsLabel: 'No notes yet' }}
         sx={{ minHeight: 300 }}
+      />
+      <PagingFooter
+        page={state.page}
+        pageSize={state.pageSize}
+        count={actions.data?.rows.length ?? 0}
+        total={actions.data?.total ?? 0}
+        hasNextPage={actions.data?.hasNextPage ?? false}
+        onPage={(page) => update({ page })}
+        pageSizeOptions={PAGE_SIZES}
+        onPageSize={(pageSize) => update({ pageSize, page: 1 })}
       />
       <NoteDialog action={viewing} timeZone={user.timeZone} onClose={() => setViewing(null)} />
       <NewNoteDialog open={isAdding} onClose={() => setIsAdding(false)} onSave={save} />

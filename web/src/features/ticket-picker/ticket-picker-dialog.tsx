@@ -61,8 +61,10 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
   const search = useDebounced(text.trim(), TICKET_SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(0);
   const [pick, setPick] = useState<Pick>(null);
-  const contacts = usePickerContacts(page + 1, PICKER_PAGE_SIZE, search, open && tab === 'contacts');
-  const devices = usePickerDevices(page + 1, PICKER_PAGE_SIZE, search, open && tab === 'devices');
+  // A dialog's list keeps its state in the dialog, with the list's own request (schema and encoder).
+  const query = { page: page + 1, pageSize: PICKER_PAGE_SIZE, ...(search ? { search } : {}) };
+  const contacts = usePickerContacts(query, open && tab === 'contacts');
+  const devices = usePickerDevices(query, open && tab === 'devices');
   const current = tab === 'contacts' ? contacts : devices;
   const base = ticketType === 'Incident' ? '/incident/add' : '/servicerequest/add';
 

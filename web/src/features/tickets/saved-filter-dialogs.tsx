@@ -111,7 +111,7 @@ export function LoadFilterDialog({ open, kind, timeZone, onApply, onClose }: Loa
   const type = searchTypeOf(kind);
   const [page, setPage] = useState(1);
   const [picked, setPicked] = useState<TicketFilter | null>(null);
-  const list = useSavedFilters(type, page, DEFAULT_PAGE_SIZE, open);
+  const list = useSavedFilters({ searchType: type, page, pageSize: DEFAULT_PAGE_SIZE }, open);
   const remove = useDeleteFilter(type);
   const showSnackbar = useSnackbar();
   const rows = list.data?.rows ?? [];

@@ -28,7 +28,7 @@ describe('ticket list states', { timeout: 45_000 }, () => {
   });
 
   it('filtered-empty when a search is applied', async () => {
-    renderList('/incidents?q=zzz', [{ path: `${base}&search=zzz`, body: emptyPage }]);
+    renderList('/incidents?search=zzz', [{ path: `${base}&search=zzz`, body: emptyPage }]);
     expect(await screen.findByText(TABLE_TEXTS.filteredEmpty)).toBeTruthy();
     expect(screen.queryByRole('link', { name: TABLE_TEXTS.addNew })).toBeNull();
   });
