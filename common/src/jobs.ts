@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf, withoutPaging } from './list.ts';
 import { optionalText } from './text-fields.ts';
 
 // Jobs (agreements) and billing (001 §2.2, §2.8, §3, §6, §7, §9; issue 12): jobs, managed services,
@@ -51,13 +52,8 @@ const zId = z.coerce.number().int().positive().max(2_147_483_647);
 const zBool = z.union([z.boolean(), z.stringbool()]);
 const zMoney = z.string();
 const zIsoDate = z.iso.date();
-const zDirection = z.enum(['asc', 'desc']);
-const paging = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-};
-const pageOfRows = <T extends z.ZodType>(row: T) =>
-  z.object({ rows: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+/** The billing lists page like the ticket lists (the user's preferred size first), up to 100 a page. */
+const billingPaging = { defaultPageSize: DEFAULT_PAGE_SIZE, search: false } as const;
 
 export const ZJobIdParamsSchema = z.object({ jobid: zId });
 export const ZBillingIdParamsSchema = z.object({ id: zId });
@@ -68,12 +64,15 @@ export const ZBillingIdParamsSchema = z.object({ id: zId });
 export const JOB_SORT_KEYS = ['id', 'jobNum', 'jobStatus'] as const;
 export type JobSortKey = (typeof JOB_SORT_KEYS)[number];
 
-export const ZJobListRequestSchema = z.object({
-  ...paging,
-  sort: z.enum(JOB_SORT_KEYS).default('id'),
-  direction: zDirection.default('desc'),
-  /** IncludeInactive of All Jobs: the 'Active Only' switch leaves it false. */
-  includeInactive: zBool.default(false),
+export const ZJobListRequestSchema = listQuerySchema({
+  ...billingPaging,
+  sorts: JOB_SORT_KEYS,
+  defaultSort: 'id',
+  defaultDirection: 'desc',
+  filters: {
+    /** IncludeInactive of All Jobs: the 'Active Only' switch leaves it false. */
+    includeInactive: zBool.default(false),
+  },
 });
 export type JobListRequest = Partial<z.output<typeof ZJobListRequestSchema>>;
 
@@ -87,7 +86,7 @@ export const ZJobRowSchema = z.object({
   endDate: z.string().nullable(),
 });
 export type JobRow = z.infer<typeof ZJobRowSchema>;
-export const ZJobListResponseSchema = pageOfRows(ZJobRowSchema);
+export const ZJobListResponseSchema = pageOf(ZJobRowSchema);
 export type JobListResponse = z.infer<typeof ZJobListResponseSchema>;
 
 /** Job by ID with the Agreement dialog's figures. */
@@ -119,15 +118,18 @@ export type JobSaveValues = z.output<typeof ZJobSaveRequestSchema>;
 export const MANAGED_SERVICE_SORT_KEYS = ['id', 'rateDesc', 'description', 'sellPrice', 'quantity'] as const;
 export type ManagedServiceSortKey = (typeof MANAGED_SERVICE_SORT_KEYS)[number];
 
-const managedServiceFilter = {
-  /** JobID (optional): without it, All Managed Services of the customer. */
-  jobId: zId.optional(),
-  sort: z.enum(MANAGED_SERVICE_SORT_KEYS).default('id'),
-  direction: zDirection.default('desc'),
-};
-export const ZManagedServiceListRequestSchema = z.object({ ...paging, ...managedServiceFilter });
+export const ZManagedServiceListRequestSchema = listQuerySchema({
+  ...billingPaging,
+  sorts: MANAGED_SERVICE_SORT_KEYS,
+  defaultSort: 'id',
+  defaultDirection: 'desc',
+  filters: {
+    /** JobID (optional): without it, All Managed Services of the customer. */
+    jobId: zId.optional(),
+  },
+});
 export type ManagedServiceListRequest = Partial<z.output<typeof ZManagedServiceListRequestSchema>>;
-export const ZManagedServiceExportRequestSchema = z.object(managedServiceFilter);
+export const ZManagedServiceExportRequestSchema = withoutPaging(ZManagedServiceListRequestSchema);
 
 export const ZManagedServiceRowSchema = z.object({
   id: z.number().int(),
@@ -139,7 +141,7 @@ export const ZManagedServiceRowSchema = z.object({
   quantity: zMoney,
 });
 export type ManagedServiceRow = z.infer<typeof ZManagedServiceRowSchema>;
-export const ZManagedServiceListResponseSchema = pageOfRows(ZManagedServiceRowSchema);
+export const ZManagedServiceListResponseSchema = pageOf(ZManagedServiceRowSchema);
 export type ManagedServiceListResponse = z.infer<typeof ZManagedServiceListResponseSchema>;
 
 // ---- Balances ---------------------------------------------------------------------------------
@@ -173,8 +175,11 @@ export const ZBalanceResponseSchema = z.object({
   /** The signed balance of every transaction before the As-of-Date. */
   balanceForward: zMoney,
   rows: z.array(ZBalanceRowSchema),
-  /** Balance Forward + INVOICE amounts − PAYMENT and CREDIT MEMO amounts on or after the As-of-Date. */
-  total: zMoney,
+  /**
+   * The footer Total: Balance Forward + INVOICE amounts − PAYMENT and CREDIT MEMO amounts on or after the
+   * As-of-Date (named apart from a list's row count: this grid is client-side, not a page).
+   */
+  totalAmount: zMoney,
   /** True when more than BALANCES_LIMIT transactions fall on or after the As-of-Date (the newest are returned). */
   truncated: z.boolean(),
   job: z.object({ id: z.number().int(), agreementNumber: z.string(), summary: z.string().nullable() }).nullable(),
@@ -212,9 +217,9 @@ export type InvoiceDetailsResponse = z.infer<typeof ZInvoiceDetailsResponseSchem
 // ---- Products ---------------------------------------------------------------------------------
 
 export const PRODUCT_SORT_KEYS = ['id', 'productName'] as const;
-export const ZProductListRequestSchema = z.object({ ...paging, sort: z.enum(PRODUCT_SORT_KEYS).default('id'), direction: zDirection.default('asc') });
+export const ZProductListRequestSchema = listQuerySchema({ ...billingPaging, sorts: PRODUCT_SORT_KEYS, defaultSort: 'id', defaultDirection: 'asc' });
 export type ProductListRequest = Partial<z.output<typeof ZProductListRequestSchema>>;
-export const ZProductExportRequestSchema = ZProductListRequestSchema.omit({ page: true, pageSize: true });
+export const ZProductExportRequestSchema = withoutPaging(ZProductListRequestSchema);
 
 export const ZProductRowSchema = z.object({
   id: z.number().int(),
@@ -228,7 +233,7 @@ export const ZProductRowSchema = z.object({
   billable: z.boolean(),
 });
 export type ProductRow = z.infer<typeof ZProductRowSchema>;
-export const ZProductListResponseSchema = pageOfRows(ZProductRowSchema);
+export const ZProductListResponseSchema = pageOf(ZProductRowSchema);
 export type ProductListResponse = z.infer<typeof ZProductListResponseSchema>;
 
 // ---- Time data (job reports) ------------------------------------------------------------------
@@ -237,15 +242,18 @@ export type ProductListResponse = z.infer<typeof ZProductListResponseSchema>;
 export const TIME_ENTRY_SORT_KEYS = ['id', 'memberName', 'activityType', 'rateDesc'] as const;
 export type TimeEntrySortKey = (typeof TIME_ENTRY_SORT_KEYS)[number];
 
-const timeFilter = {
-  /** InvoiceID: only the entries of that invoice (/jobs/jobreports/{jobid}/{invid}). */
-  invoiceId: zId.optional(),
-  sort: z.enum(TIME_ENTRY_SORT_KEYS).default('id'),
-  direction: zDirection.default('desc'),
-};
-export const ZTimeEntryListRequestSchema = z.object({ ...paging, ...timeFilter });
+export const ZTimeEntryListRequestSchema = listQuerySchema({
+  ...billingPaging,
+  sorts: TIME_ENTRY_SORT_KEYS,
+  defaultSort: 'id',
+  defaultDirection: 'desc',
+  filters: {
+    /** InvoiceID: only the entries of that invoice (/jobs/jobreports/{jobid}/{invid}). */
+    invoiceId: zId.optional(),
+  },
+});
 export type TimeEntryListRequest = Partial<z.output<typeof ZTimeEntryListRequestSchema>>;
-export const ZTimeEntryExportRequestSchema = z.object(timeFilter);
+export const ZTimeEntryExportRequestSchema = withoutPaging(ZTimeEntryListRequestSchema);
 
 export const ZTimeEntryRowSchema = z.object({
   id: z.number().int(),
@@ -267,7 +275,7 @@ export const ZTimeEntryRowSchema = z.object({
   hours: zMoney,
 });
 export type TimeEntryRow = z.infer<typeof ZTimeEntryRowSchema>;
-export const ZTimeEntryListResponseSchema = pageOfRows(ZTimeEntryRowSchema).extend({
+export const ZTimeEntryListResponseSchema = pageOf(ZTimeEntryRowSchema).extend({
   /** Sum of the hours of every entry of the filter (not only this page). */
   totalHours: zMoney,
 });

@@ -215,16 +215,16 @@ describe('balances', () => {
     const b = (await admin.get(`/api/v1/balances?jobId=${job.id}&asOfDate=2026-01-01`)).json<BalanceResponse>();
     expect(b.balanceForward).toBe('99.80');
     expect(b.rows.map((r) => r.transNum)).toEqual(['T-PAY-2', 'T-INV-2']);
-    expect(b.total).toBe('150.59');
+    expect(b.totalAmount).toBe('150.59');
     expect(b.truncated).toBe(false);
     expect(b.job).toMatchObject({ id: job.id, agreementNumber: 'JTEST-CENTS' });
     expect(b.rows[1]).toMatchObject({ transType: 'INVOICE', includeTimeActivity: true, amount: '100.79', jobId: job.id });
     // Moving the date moves rows into the forward balance; the total does not change.
     const later = (await admin.get(`/api/v1/balances?jobId=${job.id}&asOfDate=2026-02-15`)).json<BalanceResponse>();
-    expect(later).toMatchObject({ balanceForward: '200.59', total: '150.59' });
+    expect(later).toMatchObject({ balanceForward: '200.59', totalAmount: '150.59' });
     expect(later.rows.map((r) => r.transNum)).toEqual(['T-PAY-2']);
     const early = (await admin.get(`/api/v1/balances?jobId=${job.id}&asOfDate=2025-07-01`)).json<BalanceResponse>();
-    expect(early).toMatchObject({ balanceForward: '100.10', total: '150.59' });
+    expect(early).toMatchObject({ balanceForward: '100.10', totalAmount: '150.59' });
   });
 
   it('covers every job of the customer without a job, and bounds the rows', async () => {

@@ -140,19 +140,19 @@ describe('agreements as admin@acme.example', () => {
     const year = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric' }).format(new Date()));
     expect(await page.getByLabel('As of Date').inputValue()).toBe(`${year - 1}-01-01`);
     await page.getByRole('gridcell', { name: 'Balance Forward' }).waitFor();
-    const b = await apiGet<{ total: string; balanceForward: string; rows: { id: number; transType: string; includeTimeActivity: boolean }[] }>(
+    const b = await apiGet<{ totalAmount: string; balanceForward: string; rows: { id: number; transType: string; includeTimeActivity: boolean }[] }>(
       `/balances?jobId=${mainJobId}&asOfDate=${year - 1}-01-01`,
     );
     const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-    await page.getByText(`Total: ${usd.format(Number(b.total))}`).waitFor();
+    await page.getByText(`Total: ${usd.format(Number(b.totalAmount))}`).waitFor();
     const x = await exportSheet(/^INVOICES_CMS_\d{8}_\d{6}\.xlsx$/);
     expect(x).toMatchObject({ name: 'Balances', headers: ['Invoice Num', 'Type', 'Date', 'Agreement #', 'Total'], rows: b.rows.length + 2 });
-    expect(x.sheet.getRow(x.rows + 1).getCell(5).value).toBe(Number(b.total));
+    expect(x.sheet.getRow(x.rows + 1).getCell(5).value).toBe(Number(b.totalAmount));
     await shots('jobs-balances');
     // An earlier date moves rows out of the forward balance; the total stays.
     await page.getByLabel('As of Date').fill('2024-01-01');
     await page.waitForURL(/asof=2024-01-01/);
-    await page.getByText(`Total: ${usd.format(Number(b.total))}`).waitFor();
+    await page.getByText(`Total: ${usd.format(Number(b.totalAmount))}`).waitFor();
     invoiceId = b.rows.find((r) => r.transType === 'INVOICE' && r.includeTimeActivity)!.id;
   });
 

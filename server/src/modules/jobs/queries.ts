@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
 import type { JobSaveValues, JobSortKey, ManagedServiceSortKey, TimeEntrySortKey } from '@sc/common';
 import type { Db } from '../../db/client.ts';
+import { sortOrder, type Slice } from '../../http/paging.ts';
 import { balanceTransactions, invoiceLines, jobProducts, jobs, managedServices, providerStaff, tickets, timeEntries } from '../../db/schema/index.ts';
 
 // The only SQL of jobs and billing. Every query filters by the caller's customer (cid). Money is summed
 // and multiplied in SQL numeric and returned as text, so no binary floating point touches it.
 
 type Direction = 'asc' | 'desc';
-const dirOf = (d: Direction) => (d === 'asc' ? asc : desc);
 /** numeric → '1234.50' (2 decimals, rounded half away from zero by PostgreSQL). */
 const money = (e: SQL) => sql<string>`(${e})::numeric(14,2)::text`;
 /** +amount for an INVOICE, −amount for a PAYMENT or CREDIT MEMO (001 §5). */
@@ -27,12 +27,10 @@ const jobColumns = {
 const JOB_SORT = { id: jobs.id, jobNum: jobs.jobNum, jobStatus: jobs.jobStatus } as const;
 
 /** All Jobs: IncludeInactive=false keeps the Active ones only. */
-export async function selectJobPage(db: Db, cid: number, includeInactive: boolean, o: { sort: JobSortKey; direction: Direction }, limit: number, offset: number) {
+export async function selectJobPage(db: Db, cid: number, includeInactive: boolean, o: { sort: JobSortKey; direction: Direction }, slice: Slice) {
   const where = includeInactive ? eq(jobs.cid, cid) : and(eq(jobs.cid, cid), eq(jobs.jobStatus, 'Active'));
-  const dir = dirOf(o.direction);
-  const order = o.sort === 'id' ? [dir(jobs.id)] : [dir(JOB_SORT[o.sort]), dir(jobs.id)];
   const [rows, [total]] = await Promise.all([
-    db.select(jobColumns).from(jobs).where(where).orderBy(...order).limit(limit).offset(offset),
+    db.select(jobColumns).from(jobs).where(where).orderBy(...sortOrder(o.direction, JOB_SORT[o.sort], jobs.id)).limit(slice.limit).offset(slice.offset),
     db.select({ n: count() }).from(jobs).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -123,12 +121,9 @@ const msColumns = {
   quantity: sql<string>`${managedServices.quantity}::text`,
 };
 
-function msOrder(o: { sort: ManagedServiceSortKey; direction: Direction }) {
-  const dir = dirOf(o.direction);
-  return o.sort === 'id' ? [dir(managedServices.id)] : [dir(MS_SORT[o.sort]), dir(managedServices.id)];
-}
+const msOrder = (o: { sort: ManagedServiceSortKey; direction: Direction }) => sortOrder(o.direction, MS_SORT[o.sort], managedServices.id);
 
-export async function selectManagedServicePage(db: Db, f: ManagedServiceFilter, o: { sort: ManagedServiceSortKey; direction: Direction }, limit: number, offset: number) {
+export async function selectManagedServicePage(db: Db, f: ManagedServiceFilter, o: { sort: ManagedServiceSortKey; direction: Direction }, slice: Slice) {
   const where = managedServiceWhere(f);
   const [rows, [total]] = await Promise.all([
     db
@@ -137,8 +132,8 @@ export async function selectManagedServicePage(db: Db, f: ManagedServiceFilter, 
       .innerJoin(jobs, eq(jobs.id, managedServices.jobId))
       .where(where)
       .orderBy(...msOrder(o))
-      .limit(limit)
-      .offset(offset),
+      .limit(slice.limit)
+      .offset(slice.offset),
     db.select({ n: count() }).from(managedServices).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -248,15 +243,13 @@ const productColumns = {
   billableOption: jobProducts.billableOption,
 };
 
-function productOrder(o: { sort: 'id' | 'productName'; direction: Direction }) {
-  const dir = dirOf(o.direction);
-  return o.sort === 'id' ? [dir(jobProducts.id)] : [dir(jobProducts.productName), dir(jobProducts.id)];
-}
+const productOrder = (o: { sort: 'id' | 'productName'; direction: Direction }) =>
+  sortOrder(o.direction, o.sort === 'id' ? jobProducts.id : jobProducts.productName, jobProducts.id);
 
-export async function selectProductPage(db: Db, cid: number, jobId: number, o: { sort: 'id' | 'productName'; direction: Direction }, limit: number, offset: number) {
+export async function selectProductPage(db: Db, cid: number, jobId: number, o: { sort: 'id' | 'productName'; direction: Direction }, slice: Slice) {
   const where = and(eq(jobProducts.cid, cid), eq(jobProducts.jobId, jobId));
   const [rows, [total]] = await Promise.all([
-    db.select(productColumns).from(jobProducts).where(where).orderBy(...productOrder(o)).limit(limit).offset(offset),
+    db.select(productColumns).from(jobProducts).where(where).orderBy(...productOrder(o)).limit(slice.limit).offset(slice.offset),
     db.select({ n: count() }).from(jobProducts).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -306,10 +299,7 @@ const timeColumns = {
   hours: sql<string>`${timeEntries.durationHours}::text`,
 };
 
-function timeOrder(o: { sort: TimeEntrySortKey; direction: Direction }) {
-  const dir = dirOf(o.direction);
-  return o.sort === 'id' ? [dir(timeEntries.id)] : [dir(TIME_SORT[o.sort]), dir(timeEntries.id)];
-}
+const timeOrder = (o: { sort: TimeEntrySortKey; direction: Direction }) => sortOrder(o.direction, TIME_SORT[o.sort], timeEntries.id);
 
 function timeSelect(db: Db, f: TimeEntryFilter) {
   return (
@@ -324,10 +314,10 @@ function timeSelect(db: Db, f: TimeEntryFilter) {
   );
 }
 
-export async function selectTimeEntryPage(db: Db, f: TimeEntryFilter, o: { sort: TimeEntrySortKey; direction: Direction }, limit: number, offset: number) {
+export async function selectTimeEntryPage(db: Db, f: TimeEntryFilter, o: { sort: TimeEntrySortKey; direction: Direction }, slice: Slice) {
   const where = timeWhere(f);
   const [rows, [total]] = await Promise.all([
-    timeSelect(db, f).orderBy(...timeOrder(o)).limit(limit).offset(offset),
+    timeSelect(db, f).orderBy(...timeOrder(o)).limit(slice.limit).offset(slice.offset),
     db.select({ n: count(), hours: money(sql`coalesce(sum(${timeEntries.durationHours}), 0)`) }).from(timeEntries).where(where),
   ]);
   return { rows, total: total?.n ?? 0, totalHours: total?.hours ?? '0.00' };

@@ -121,7 +121,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
       const lines: Line[] = [
         { num: '', type: BALANCE_FORWARD, date: b.asOfDate, job: '', amount: b.balanceForward },
         ...b.rows.map((r) => ({ num: r.transNum, type: r.transType, date: r.transDate, job: r.jobNum, amount: r.amount })),
-        { num: '', type: 'Total', date: null, job: '', amount: b.total },
+        { num: '', type: 'Total', date: null, job: '', amount: b.totalAmount },
       ];
       return sendXlsx<Line>(reply, {
         fileName: `${EXPORT_PREFIX.balances}${exportTimestamp(new Date(), scope.user.timeZone)}.xlsx`,

@@ -23,6 +23,7 @@ import type { z } from 'zod';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { pageEnvelope, sliceOf } from '../../http/paging.ts';
 import * as q from './queries.ts';
 
 // Jobs and billing (001 §2.8, §6, §7; issue 12). Administrator only, the caller's customer only: a job
@@ -41,16 +42,14 @@ export async function requireOwnJob(db: Db, scope: Scope, id: number) {
   return ref;
 }
 
-const page = <T>(rows: T[], total: number, r: { page: number; pageSize: number }) => ({ rows, total, page: r.page, pageSize: r.pageSize });
-const offsetOf = (r: { page: number; pageSize: number }) => (r.page - 1) * r.pageSize;
 const withAgreement = <R extends { id: number; jobNum: string }>(r: R) => ({ ...r, agreementNumber: agreementNumber(r) });
 
 // ---- Jobs -------------------------------------------------------------------------------------
 
 export async function listJobs(db: Db, scope: Scope, r: z.output<typeof ZJobListRequestSchema>): Promise<JobListResponse> {
   requireJobsAdmin(scope);
-  const { rows, total } = await q.selectJobPage(db, scope.cid, r.includeInactive, r, r.pageSize, offsetOf(r));
-  return page(rows.map(withAgreement), total, r);
+  const { rows, total } = await q.selectJobPage(db, scope.cid, r.includeInactive, r, sliceOf(r));
+  return pageEnvelope(r, rows.map(withAgreement), total);
 }
 
 export async function getJob(db: Db, scope: Scope, id: number): Promise<JobDetail> {
@@ -87,8 +86,8 @@ export async function updateJob(db: Db, scope: Scope, id: number, v: JobSaveValu
 export async function listManagedServices(db: Db, scope: Scope, r: z.output<typeof ZManagedServiceListRequestSchema>): Promise<ManagedServiceListResponse> {
   if (r.jobId !== undefined) await requireOwnJob(db, scope, r.jobId);
   else requireJobsAdmin(scope);
-  const { rows, total } = await q.selectManagedServicePage(db, { cid: scope.cid, jobId: r.jobId }, r, r.pageSize, offsetOf(r));
-  return page(rows, total, r);
+  const { rows, total } = await q.selectManagedServicePage(db, { cid: scope.cid, jobId: r.jobId }, r, sliceOf(r));
+  return pageEnvelope(r, rows, total);
 }
 
 export async function managedServicesForExport(db: Db, scope: Scope, r: z.output<typeof ZManagedServiceExportRequestSchema>) {
@@ -107,7 +106,7 @@ export async function getBalances(db: Db, scope: Scope, r: { jobId?: number | un
     asOfDate: r.asOfDate,
     balanceForward: b.balanceForward,
     rows: b.rows,
-    total: b.total,
+    totalAmount: b.total,
     truncated: b.count > b.rows.length,
     job: job ? { id: job.id, agreementNumber: agreementNumber(job), summary: job.summary } : null,
   };
@@ -142,11 +141,11 @@ const isBillable = (o: string | null) => o === 'Billable';
 
 export async function listProducts(db: Db, scope: Scope, jobId: number, r: z.output<typeof ZProductListRequestSchema>): Promise<ProductListResponse> {
   await requireOwnJob(db, scope, jobId);
-  const { rows, total } = await q.selectProductPage(db, scope.cid, jobId, r, r.pageSize, offsetOf(r));
-  return page(
+  const { rows, total } = await q.selectProductPage(db, scope.cid, jobId, r, sliceOf(r));
+  return pageEnvelope(
+    r,
     rows.map((x) => ({ ...x, billable: isBillable(x.billableOption) })),
     total,
-    r,
   );
 }
 
@@ -163,8 +162,8 @@ const timeRow = <R extends { timeIn: Date; timeOut: Date | null }>(r: R) => ({ .
 /** Job Report by Job ID, optionally of one invoice. */
 export async function listTimeEntries(db: Db, scope: Scope, jobId: number, r: z.output<typeof ZTimeEntryListRequestSchema>): Promise<TimeEntryListResponse> {
   await requireOwnJob(db, scope, jobId);
-  const { rows, total, totalHours } = await q.selectTimeEntryPage(db, { cid: scope.cid, jobId, invoiceId: r.invoiceId }, r, r.pageSize, offsetOf(r));
-  return { ...page(rows.map(timeRow), total, r), totalHours };
+  const { rows, total, totalHours } = await q.selectTimeEntryPage(db, { cid: scope.cid, jobId, invoiceId: r.invoiceId }, r, sliceOf(r));
+  return { ...pageEnvelope(r, rows.map(timeRow), total), totalHours };
 }
 
 export async function timeEntriesForExport(db: Db, scope: Scope, jobId: number, r: z.output<typeof ZTimeEntryExportRequestSchema>) {

@@ -161,7 +161,7 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
       />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 2, py: 1.5, px: 1 }}>
         <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }} role="status" aria-live="polite">
-          Total: {data ? formatUsd(data.total) : ''}
+          Total: {data ? formatUsd(data.totalAmount) : ''}
         </Typography>
       </Box>
     </>
