@@ -14,37 +14,21 @@ import {
   type TimeEntryListRequest,
 } from '@sc/common';
 import { api } from '../../api/client.ts';
+import { invalidateJobWrite, queryKeys } from '../../api/query-keys.ts';
 
-/** Query keys of jobs and billing: one root, so a saved job refreshes every view of it. */
-export const jobKeys = {
-  all: ['jobs'] as const,
-  list: (q: JobListRequest) => ['jobs', 'list', q] as const,
-  detail: (id: number) => ['jobs', 'detail', id] as const,
-  services: (q: ManagedServiceListRequest) => ['jobs', 'services', q] as const,
-  balances: (jobId: number | undefined, asOfDate: string) => ['jobs', 'balances', jobId ?? null, asOfDate] as const,
-  invoice: (id: number) => ['jobs', 'invoice', id] as const,
-  products: (jobId: number, q: ProductListRequest) => ['jobs', 'products', jobId, q] as const,
-  timeData: (jobId: number, q: TimeEntryListRequest) => ['jobs', 'time', jobId, q] as const,
-};
-
-/** A query string of the defined, non-empty values. */
-export function queryString(q: Record<string, string | number | boolean | undefined | null>): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
-  const s = p.toString();
-  return s ? `?${s}` : '';
-}
+// Jobs and billing reads and the job save; keys from the one registry (api/query-keys.ts), list
+// requests encoded by the API client's query option (api/query-string.ts).
 
 export const useJobList = (q: JobListRequest) =>
   useQuery({
-    queryKey: jobKeys.list(q),
-    queryFn: ({ signal }) => api.get(`/jobs${queryString({ ...q })}`, { schema: ZJobListResponseSchema, signal }),
+    queryKey: queryKeys.jobs.list(q),
+    queryFn: ({ signal }) => api.get('/jobs', { query: q, schema: ZJobListResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useJob = (id: number | undefined) =>
   useQuery({
-    queryKey: jobKeys.detail(id ?? 0),
+    queryKey: queryKeys.jobs.detail(id ?? 0),
     queryFn: ({ signal }) => api.get(`/jobs/${id}`, { schema: ZJobDetailSchema, signal }),
     enabled: id !== undefined,
   });
@@ -54,37 +38,37 @@ export function useSaveJob() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: JobSaveRequest }) =>
       id === undefined ? api.post('/jobs', body, { schema: ZJobDetailSchema }) : api.put(`/jobs/${id}`, body, { schema: ZJobDetailSchema }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: jobKeys.all }),
+    onSuccess: () => invalidateJobWrite(qc),
   });
 }
 
 export const useManagedServices = (q: ManagedServiceListRequest) =>
   useQuery({
-    queryKey: jobKeys.services(q),
-    queryFn: ({ signal }) => api.get(`/managed-services${queryString({ ...q })}`, { schema: ZManagedServiceListResponseSchema, signal }),
+    queryKey: queryKeys.jobs.services(q),
+    queryFn: ({ signal }) => api.get('/managed-services', { query: q, schema: ZManagedServiceListResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useBalances = (jobId: number | undefined, asOfDate: string) =>
   useQuery({
-    queryKey: jobKeys.balances(jobId, asOfDate),
-    queryFn: ({ signal }) => api.get(`/balances${queryString({ jobId, asOfDate })}`, { schema: ZBalanceResponseSchema, signal }),
+    queryKey: queryKeys.jobs.balances({ jobId, asOfDate }),
+    queryFn: ({ signal }) => api.get('/balances', { query: { jobId, asOfDate }, schema: ZBalanceResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useInvoiceDetails = (id: number) =>
-  useQuery({ queryKey: jobKeys.invoice(id), queryFn: ({ signal }) => api.get(`/invoices/${id}`, { schema: ZInvoiceDetailsResponseSchema, signal }) });
+  useQuery({ queryKey: queryKeys.jobs.invoice(id), queryFn: ({ signal }) => api.get(`/invoices/${id}`, { schema: ZInvoiceDetailsResponseSchema, signal }) });
 
 export const useProducts = (jobId: number, q: ProductListRequest) =>
   useQuery({
-    queryKey: jobKeys.products(jobId, q),
-    queryFn: ({ signal }) => api.get(`/jobs/${jobId}/products${queryString({ ...q })}`, { schema: ZProductListResponseSchema, signal }),
+    queryKey: queryKeys.jobs.products(jobId, q),
+    queryFn: ({ signal }) => api.get(`/jobs/${jobId}/products`, { query: q, schema: ZProductListResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useTimeData = (jobId: number, q: TimeEntryListRequest) =>
   useQuery({
-    queryKey: jobKeys.timeData(jobId, q),
-    queryFn: ({ signal }) => api.get(`/jobs/${jobId}/time-entries${queryString({ ...q })}`, { schema: ZTimeEntryListResponseSchema, signal }),
+    queryKey: queryKeys.jobs.timeData(jobId, q),
+    queryFn: ({ signal }) => api.get(`/jobs/${jobId}/time-entries`, { query: q, schema: ZTimeEntryListResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });

@@ -16,7 +16,8 @@ import { useSignedInUser } from '../auth/session-context.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { ListLoadError } from '../../ui/list-toolbar.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { queryString, useBalances } from './api.ts';
+import { useBalances } from './api.ts';
+import { withQuery } from '../../api/query-string.ts';
 import { ExportButton } from './billing-list.tsx';
 import { JobTabs } from './job-tabs.tsx';
 
@@ -133,7 +134,7 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
               }}
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <ExportButton path={`/balances/export${queryString({ jobId, asOfDate })}`} fallbackName={`${EXPORT_PREFIX.balances}.xlsx`} />
+            <ExportButton path={withQuery('/balances/export', { jobId, asOfDate })} fallbackName={`${EXPORT_PREFIX.balances}.xlsx`} />
             <Button startIcon={<RefreshIcon />} onClick={() => void balances.refetch()}>
               Refresh
             </Button>

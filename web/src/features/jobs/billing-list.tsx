@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { DataGrid, type GridColDef, type GridRowParams, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
@@ -9,44 +9,25 @@ import { usePreferredPageSize } from '../auth/use-preferred-page-size.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { downloadFile } from '../../ui/download-file.ts';
-import { ListLoadError } from '../../ui/list-toolbar.tsx';
+import { DATA_GRID_DEFAULTS, ListStatus } from '../../ui/list/list-screen.tsx';
+import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
 import { PagingFooter } from '../../ui/paging-footer.tsx';
 
-// The billing lists' shared frame: page, page size and sort live in the URL (page, size, sort, dir),
-// the grid pages and sorts on the server, the footer is the spec's paging text. Kept small and local
-// so it can give way to the list contract's URL-state hook and list frame (issue 11).
+// The billing lists' grid on the list contract: state in the URL with the API's names
+// (useListUrlState, the user's page size by default), the shared DataGrid settings, the list states
+// (ListStatus) and the spec's pager.
 
-export interface ListParams<K extends string> {
-  page: number;
-  pageSize: number;
-  sort: K;
-  direction: 'asc' | 'desc';
-  update: (next: Record<string, string | null>) => void;
-}
-
-export function useListParams<K extends string>(sortKeys: readonly K[], defaultSort: K, defaultDirection: 'asc' | 'desc'): ListParams<K> {
-  const [params, setParams] = useSearchParams();
+/** A billing list's URL state, starting at the user's preferred page size. */
+export function useBillingList<S extends z.ZodObject<z.ZodRawShape>>(schema: S) {
   const preferred = usePreferredPageSize();
-  const sizeParam = Number(params.get('size'));
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : preferred;
-  const sortParam = params.get('sort');
-  const sort = sortParam && (sortKeys as readonly string[]).includes(sortParam) ? (sortParam as K) : defaultSort;
-  const dirParam = params.get('dir');
-  const direction = dirParam === 'asc' || dirParam === 'desc' ? dirParam : defaultDirection;
-  const update = (next: Record<string, string | null>) =>
-    setParams(
-      (p) => {
-        const out = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(next)) {
-          if (v === null || v === '') out.delete(k);
-          else out.set(k, v);
-        }
-        return out;
-      },
-      { replace: true },
-    );
-  return { page: Math.max(1, Math.trunc(Number(params.get('page'))) || 1), pageSize, sort, direction, update };
+  const defaults = useMemo(() => ({ pageSize: preferred }) as unknown as Partial<z.input<S>>, [preferred]);
+  const list = useListUrlState(schema, defaults);
+  /** The same update, typed for the grid's paging and sorting patches. */
+  const gridUpdate = list.update as unknown as GridUpdate;
+  return { ...list, gridUpdate };
 }
+
+export type GridUpdate = (patch: { page?: number; pageSize?: number; sort?: string; direction?: 'asc' | 'desc' }) => void;
 
 /** A right-aligned US-dollar column of a decimal-string field. */
 export function moneyColumn<R extends GridValidRowModel>(field: string, headerName: string, extra: Partial<GridColDef<R>> = {}): GridColDef<R> {
@@ -59,61 +40,64 @@ export function decimalColumn<R extends GridValidRowModel>(field: string, header
   return { field, headerName, type: 'number', minWidth: 90, align: 'right', headerAlign: 'right', valueFormatter: (v: string | null) => (v === null ? '' : fmt.format(Number(v))), ...extra };
 }
 
-export interface ServerGridProps<R extends GridValidRowModel, K extends string> {
+export interface ServerGridProps<R extends GridValidRowModel> {
   label: string;
   rows: R[];
   columns: GridColDef<R>[];
-  total: number;
-  loading: boolean;
+  page: { total: number; hasNextPage: boolean } | undefined;
+  isPending: boolean;
+  isFetching: boolean;
   error: Error | null;
-  list: ListParams<K>;
-  /** The sort key the grid shows no arrow for (the default order). */
-  defaultSort: K;
-  sortKeys: readonly K[];
+  onRetry: () => void;
+  state: { page: number; pageSize: number; sort: string; direction: 'asc' | 'desc' };
+  update: GridUpdate;
+  /** The list's sort keys and its default (the grid shows no arrow for the default order). */
+  sorts: readonly string[];
+  defaultSort: string;
+  defaultDirection: 'asc' | 'desc';
   onRowClick?: (row: R) => void;
   selectedId?: number | null;
   footer?: ReactNode;
 }
 
-/** A server-paged, server-sorted grid with the spec's footer and the page-size choice. */
-export function ServerGrid<R extends GridValidRowModel & { id: number }, K extends string>(p: ServerGridProps<R, K>) {
-  const sortModel: GridSortModel = p.list.sort === p.defaultSort ? [] : [{ field: p.list.sort, sort: p.list.direction }];
+/** A server-paged, server-sorted grid with the list states and the spec's pager with the page-size choice. */
+export function ServerGrid<R extends GridValidRowModel & { id: number }>(p: ServerGridProps<R>) {
+  const setSort = p.update;
+  const sortModel: GridSortModel = p.state.sort === p.defaultSort && p.state.direction === p.defaultDirection ? [] : [{ field: p.state.sort, sort: p.state.direction }];
   return (
     <Box>
-      <ListLoadError error={p.error} />
       <DataGrid<R>
+        {...DATA_GRID_DEFAULTS}
         aria-label={p.label}
         rows={p.rows}
         columns={p.columns}
-        loading={p.loading}
-        density="compact"
+        loading={p.isFetching}
         rowHeight={52}
         autoHeight
-        hideFooter
-        disableColumnMenu
-        sortingMode="server"
-        paginationMode="server"
-        rowCount={p.total}
+        rowCount={p.page?.total ?? 0}
         sortModel={sortModel}
         onSortModelChange={(m) => {
           const first = m[0];
-          const key = first && (p.sortKeys as readonly string[]).includes(first.field) ? first.field : null;
-          p.list.update({ sort: key, dir: key ? (first?.sort ?? null) : null, page: null });
+          if (first && p.sorts.includes(first.field)) setSort({ sort: first.field, direction: first.sort ?? p.defaultDirection });
+          else setSort({ sort: p.defaultSort, direction: p.defaultDirection });
         }}
         rowSelectionModel={{ type: 'include', ids: new Set(p.selectedId == null ? [] : [p.selectedId]) }}
         onRowClick={p.onRowClick ? ({ row }: GridRowParams<R>) => p.onRowClick?.(row) : undefined}
         localeText={{ noRowsLabel: 'No data' }}
+        slots={{ noRowsOverlay: () => null }}
         slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
       />
+      <ListStatus isPending={p.isPending} error={p.error} rowCount={p.rows.length} isFiltered={false} onRetry={p.onRetry} emptyText="No data" />
       {p.footer}
       <PagingFooter
-        page={p.list.page}
-        pageSize={p.list.pageSize}
+        page={p.state.page}
+        pageSize={p.state.pageSize}
         count={p.rows.length}
-        total={p.total}
-        onPage={(n) => p.list.update({ page: n > 1 ? String(n) : null })}
+        total={p.page?.total ?? 0}
+        hasNextPage={p.page?.hasNextPage ?? false}
+        onPage={(n) => p.update({ page: n })}
         pageSizeOptions={PAGE_SIZES}
-        onPageSize={(n) => p.list.update({ size: String(n), page: null })}
+        onPageSize={(n) => p.update({ pageSize: n })}
       />
     </Box>
   );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
@@ -11,11 +11,14 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef } from '@mui/x-data-grid';
-import { JOB_MESSAGES, JOB_SORT_KEYS, type JobRow, type JobSortKey } from '@sc/common';
-import { PageHeader } from '../../ui/page-header.tsx';
+import { JOB_MESSAGES, JOB_SORT_KEYS, ZJobListRequestSchema, type JobRow } from '@sc/common';
+import { hrefs } from '../../app/hrefs.ts';
+import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { AgreementDialog, JobStatusChip } from './agreement-dialog.tsx';
 import { useJobList } from './api.ts';
-import { ServerGrid, useListParams } from './billing-list.tsx';
+import { ServerGrid, useBillingList } from './billing-list.tsx';
+
+const SORT_LABELS = { id: 'Job ID', jobNum: 'Agreement #', jobStatus: 'Status' } as const;
 
 /** A toolbar button that needs a selected job: disabled with the spec's hint until one is. */
 function JobButton({ to, icon, label }: { to: string | null; icon: React.ReactNode; label: string }) {
@@ -34,11 +37,12 @@ function JobButton({ to, icon, label }: { to: string | null; icon: React.ReactNo
 
 /** 001 §2.8: /jobs, the agreements of the caller's customer (Administrator). */
 export function JobsListPage() {
-  const list = useListParams<JobSortKey>(JOB_SORT_KEYS, 'id', 'desc');
-  const [params] = useSearchParams();
+  const { state, update, gridUpdate, params } = useBillingList(ZJobListRequestSchema);
   const navigate = useNavigate();
-  const includeInactive = params.get('all') === '1';
-  const jobs = useJobList({ page: list.page, pageSize: list.pageSize, sort: list.sort, direction: list.direction, includeInactive });
+  const includeInactive = state.includeInactive;
+  const jobs = useJobList(state);
+  // ?agreement={id} (outside the list's schema) opens the Agreement dialog.
+  const openAgreement = (id: number | null) => update({}, { keep: { agreement: id === null ? null : String(id) } });
   const [selectedId, setSelectedId] = useState<number | null>(null);
   // ?agreement={id}: a global-search Job result opens its Agreement dialog.
   const agreementParam = Number(params.get('agreement'));
@@ -59,7 +63,7 @@ export function JobsListPage() {
             onClick={(e) => {
               e.stopPropagation();
               setSelectedId(row.id);
-              list.update({ agreement: String(row.id) });
+              openAgreement(row.id);
             }}
             aria-label={`Agreement ${row.agreementNumber}`}
           >
@@ -70,48 +74,54 @@ export function JobsListPage() {
       { field: 'summary', headerName: 'Summary', flex: 1, minWidth: 200, sortable: false },
       { field: 'jobStatus', headerName: 'Status', minWidth: 120, renderCell: ({ row }) => <JobStatusChip status={row.status} /> },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- list.update only writes the URL
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- openAgreement only writes the URL
     [],
   );
 
   return (
     <>
-      <PageHeader
+      <ListScreen
         title="Agreements"
         subtitle="Jobs"
-        toolbar={
+        order={sortLabel(SORT_LABELS[state.sort], state.direction, state.sort === 'id' ? 'number' : 'text')}
+        actions={
           <>
-            <JobButton to={selected ? `/jobs/balances/${selected}` : null} icon={<AccountBalanceIcon />} label="Balances" />
+            <JobButton to={selected ? hrefs.jobBalances({ jobid: selected }) : null} icon={<AccountBalanceIcon />} label="Balances" />
             <JobButton to={selected ? `/jobs/jobreports/${selected}` : null} icon={<AssessmentIcon />} label="Job Reports" />
-            <JobButton to={selected ? `/jobs/products/${selected}` : null} icon={<Inventory2Icon />} label="Products/Services" />
+            <JobButton to={selected ? hrefs.jobProducts({ jobid: selected }) : null} icon={<Inventory2Icon />} label="Products/Services" />
             <FormControlLabel
               sx={{ ml: 1 }}
-              control={<Switch checked={!includeInactive} onChange={(e) => list.update({ all: e.target.checked ? null : '1', page: null })} />}
+              control={<Switch checked={!includeInactive} onChange={(e) => update({ includeInactive: !e.target.checked })} />}
               label={includeInactive ? JOB_MESSAGES.showAll : JOB_MESSAGES.activeOnly}
             />
             <Button startIcon={<RefreshIcon />} onClick={() => void jobs.refetch()}>
               Refresh
             </Button>
-            <Button startIcon={<AddIcon />} onClick={() => void navigate('/jobs/add')}>
+            <Button startIcon={<AddIcon />} onClick={() => void navigate(hrefs.jobAdd())}>
               New
             </Button>
           </>
         }
-      />
-      <ServerGrid
-        label="Jobs"
-        rows={rows}
-        columns={columns}
-        total={jobs.data?.total ?? 0}
-        loading={jobs.isFetching}
-        error={jobs.error}
-        list={list}
-        defaultSort="id"
-        sortKeys={JOB_SORT_KEYS}
-        selectedId={selected}
-        onRowClick={(row) => setSelectedId(row.id)}
-      />
-      <AgreementDialog jobId={openId} onClose={() => list.update({ agreement: null })} />
+      >
+        <ServerGrid
+          label="Jobs"
+          rows={rows}
+          columns={columns}
+          page={jobs.data}
+          isPending={jobs.isPending}
+          isFetching={jobs.isFetching}
+          error={jobs.error}
+          onRetry={() => void jobs.refetch()}
+          state={state}
+          update={gridUpdate}
+          sorts={JOB_SORT_KEYS}
+          defaultSort="id"
+          defaultDirection="desc"
+          selectedId={selected}
+          onRowClick={(row) => setSelectedId(row.id)}
+        />
+      </ListScreen>
+      <AgreementDialog jobId={openId} onClose={() => openAgreement(null)} />
     </>
   );
 }

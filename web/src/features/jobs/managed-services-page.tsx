@@ -3,17 +3,22 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef } from '@mui/x-data-grid';
-import { EXPORT_PREFIX, MANAGED_SERVICE_SORT_KEYS, type ManagedServiceRow, type ManagedServiceSortKey } from '@sc/common';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { queryString, useJob, useManagedServices } from './api.ts';
-import { decimalColumn, ExportButton, moneyColumn, ServerGrid, useListParams } from './billing-list.tsx';
+import { EXPORT_PREFIX, MANAGED_SERVICE_SORT_KEYS, ZManagedServiceListRequestSchema, type ManagedServiceRow } from '@sc/common';
+import { withQuery } from '../../api/query-string.ts';
+import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
+import { useJob, useManagedServices } from './api.ts';
+import { decimalColumn, ExportButton, moneyColumn, ServerGrid, useBillingList } from './billing-list.tsx';
 import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
+
+const SORT_LABELS = { id: 'POServiceDetailID', rateDesc: 'Code', description: 'Description', sellPrice: 'Price', quantity: 'Quantity' } as const;
 
 /** 001 §2.8: /jobs/services/{jobid} ('Managed Service by ID') and /services ('All Managed Services'). */
 export function ManagedServicesPage({ jobId }: { jobId?: number }) {
-  const list = useListParams<ManagedServiceSortKey>(MANAGED_SERVICE_SORT_KEYS, 'id', 'desc');
+  const { state, gridUpdate } = useBillingList(ZManagedServiceListRequestSchema);
   const job = useJob(jobId);
-  const services = useManagedServices({ jobId, page: list.page, pageSize: list.pageSize, sort: list.sort, direction: list.direction });
+  // The job of /jobs/services/{jobid} comes from the path, not the URL's query.
+  const query = { ...state, jobId };
+  const services = useManagedServices(query);
   const columns = useMemo<GridColDef<ManagedServiceRow>[]>(
     () => [
       ...(jobId === undefined ? [{ field: 'jobNum', headerName: 'Agreement #', minWidth: 120, sortable: false } satisfies GridColDef<ManagedServiceRow>] : []),
@@ -27,13 +32,14 @@ export function ManagedServicesPage({ jobId }: { jobId?: number }) {
   if (jobId !== undefined && job.isError) return <Alert severity="error">{job.error.message}</Alert>;
   return (
     <>
-      <PageHeader
+      <ListScreen
         title={jobId === undefined ? 'All Managed Services' : 'Managed Service by ID'}
         subtitle={jobId === undefined ? 'Managed Services' : jobHeaderLine(job.data)}
-        toolbar={
+        order={sortLabel(SORT_LABELS[state.sort], state.direction, state.sort === 'id' ? 'number' : state.sort === 'sellPrice' || state.sort === 'quantity' ? 'number' : 'text')}
+        actions={
           <>
             <ExportButton
-              path={`/managed-services/export${queryString({ jobId, sort: list.sort, direction: list.direction })}`}
+              path={withQuery('/managed-services/export', { jobId, sort: state.sort, direction: state.direction })}
               fallbackName={`${EXPORT_PREFIX.managedServices}.xlsx`}
             />
             <Button startIcon={<RefreshIcon />} onClick={() => void services.refetch()}>
@@ -41,19 +47,24 @@ export function ManagedServicesPage({ jobId }: { jobId?: number }) {
             </Button>
           </>
         }
-      />
-      {jobId !== undefined && <JobTabs jobId={jobId} current="services" />}
-      <ServerGrid
-        label="Managed services"
-        rows={services.data?.rows ?? []}
-        columns={columns}
-        total={services.data?.total ?? 0}
-        loading={services.isFetching}
-        error={services.error}
-        list={list}
-        defaultSort="id"
-        sortKeys={MANAGED_SERVICE_SORT_KEYS}
-      />
+      >
+        {jobId !== undefined && <JobTabs jobId={jobId} current="services" />}
+        <ServerGrid
+          label="Managed services"
+          rows={services.data?.rows ?? []}
+          columns={columns as GridColDef<{ id: number }>[]}
+          page={services.data}
+          isPending={services.isPending}
+          isFetching={services.isFetching}
+          error={services.error}
+          onRetry={() => void services.refetch()}
+          state={state}
+          update={gridUpdate}
+          sorts={MANAGED_SERVICE_SORT_KEYS}
+          defaultSort="id"
+          defaultDirection="desc"
+        />
+      </ListScreen>
     </>
   );
 }

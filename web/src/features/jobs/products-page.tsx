@@ -4,17 +4,18 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef } from '@mui/x-data-grid';
-import { EXPORT_PREFIX, PRODUCT_SORT_KEYS, type ProductRow } from '@sc/common';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { queryString, useJob, useProducts } from './api.ts';
-import { decimalColumn, ExportButton, moneyColumn, ServerGrid, useListParams } from './billing-list.tsx';
+import { EXPORT_PREFIX, PRODUCT_SORT_KEYS, ZProductListRequestSchema, type ProductRow } from '@sc/common';
+import { withQuery } from '../../api/query-string.ts';
+import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
+import { useJob, useProducts } from './api.ts';
+import { decimalColumn, ExportButton, moneyColumn, ServerGrid, useBillingList } from './billing-list.tsx';
 import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
 
 /** 001 §2.8: /jobs/products/{jobid}, the job's products (Bill: BillableOption Billable or not). */
 export function ProductsPage({ jobId }: { jobId: number }) {
-  const list = useListParams(PRODUCT_SORT_KEYS, 'id', 'asc');
+  const { state, gridUpdate } = useBillingList(ZProductListRequestSchema);
   const job = useJob(jobId);
-  const products = useProducts(jobId, { page: list.page, pageSize: list.pageSize, sort: list.sort, direction: list.direction });
+  const products = useProducts(jobId, state);
   const columns = useMemo<GridColDef<ProductRow>[]>(
     () => [
       { field: 'productName', headerName: 'Product', flex: 1, minWidth: 180 },
@@ -36,30 +37,36 @@ export function ProductsPage({ jobId }: { jobId: number }) {
   if (job.isError) return <Alert severity="error">{job.error.message}</Alert>;
   return (
     <>
-      <PageHeader
+      <ListScreen
         title="Products"
         subtitle={jobHeaderLine(job.data)}
-        toolbar={
+        order={state.sort === 'id' ? undefined : sortLabel('Product', state.direction)}
+        actions={
           <>
-            <ExportButton path={`/jobs/${jobId}/products/export${queryString({ sort: list.sort, direction: list.direction })}`} fallbackName={`${EXPORT_PREFIX.products}.xlsx`} />
+            <ExportButton path={withQuery(`/jobs/${jobId}/products/export`, { sort: state.sort, direction: state.direction })} fallbackName={`${EXPORT_PREFIX.products}.xlsx`} />
             <Button startIcon={<RefreshIcon />} onClick={() => void products.refetch()}>
               Refresh
             </Button>
           </>
         }
-      />
-      <JobTabs jobId={jobId} current="products" />
-      <ServerGrid
-        label="Products"
-        rows={products.data?.rows ?? []}
-        columns={columns}
-        total={products.data?.total ?? 0}
-        loading={products.isFetching}
-        error={products.error}
-        list={list}
-        defaultSort="id"
-        sortKeys={PRODUCT_SORT_KEYS}
-      />
+      >
+        <JobTabs jobId={jobId} current="products" />
+        <ServerGrid
+          label="Products"
+          rows={products.data?.rows ?? []}
+          columns={columns as GridColDef<{ id: number }>[]}
+          page={products.data}
+          isPending={products.isPending}
+          isFetching={products.isFetching}
+          error={products.error}
+          onRetry={() => void products.refetch()}
+          state={state}
+          update={gridUpdate}
+          sorts={PRODUCT_SORT_KEYS}
+          defaultSort="id"
+          defaultDirection="asc"
+        />
+      </ListScreen>
     </>
   );
 }

@@ -16,13 +16,25 @@ import NotInvoicedIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
-import { canSeeJobs, EXPORT_PREFIX, formatUsd, TIME_ENTRY_SORT_KEYS, type TimeEntryRow, type TimeEntrySortKey } from '@sc/common';
+import { canSeeJobs, EXPORT_PREFIX, formatUsd, TIME_ENTRY_SORT_KEYS, ZTimeEntryListRequestSchema, type TimeEntryRow } from '@sc/common';
+import { withQuery } from '../../api/query-string.ts';
+import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useSignedInUser } from '../auth/session-context.ts';
 import { formatDate, formatDateTime } from '../../ui/dates.ts';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { queryString, useJob, useTimeData } from './api.ts';
-import { decimalColumn, ExportButton, ServerGrid, useListParams } from './billing-list.tsx';
+import { useJob, useTimeData } from './api.ts';
+import { decimalColumn, ExportButton, ServerGrid, useBillingList } from './billing-list.tsx';
 import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
+
+const SORT_LABELS = { id: 'TimeDataID', memberName: 'Staff Name', activityType: 'Type', rateDesc: 'Rate' } as const;
+
+/** Time In / Time Out in the grid: short date and time in the user's time zone ('9/22/26, 11:59 AM'). */
+function shortDateTime(iso: string, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  } catch {
+    return formatDateTime(iso, timeZone);
+  }
+}
 
 const hoursFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
@@ -89,9 +101,10 @@ function TimeDetailDialog({ entry, timeZone, onClose }: { entry: TimeEntryRow | 
 /** 001 §2.8: /jobs/jobreports/{jobid}/{invid?}, the job's time data, of one invoice when {invid} is given. */
 export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: number }) {
   const user = useSignedInUser();
-  const list = useListParams<TimeEntrySortKey>(TIME_ENTRY_SORT_KEYS, 'id', 'desc');
+  const { state, gridUpdate } = useBillingList(ZTimeEntryListRequestSchema);
   const job = useJob(jobId);
-  const time = useTimeData(jobId, { invoiceId, page: list.page, pageSize: list.pageSize, sort: list.sort, direction: list.direction });
+  // The invoice of /jobs/jobreports/{jobid}/{invid} comes from the path, not the URL's query.
+  const time = useTimeData(jobId, { ...state, invoiceId });
   const [detail, setDetail] = useState<TimeEntryRow | null>(null);
   // 001 §2.8: only the Administrator gets the Staff name as a link (to the staff member's e-mail).
   const staffLink = canSeeJobs(user);
@@ -120,8 +133,8 @@ export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: 
           ) : null,
       },
       { field: 'isInvoiced', headerName: 'Invoiced', width: 80, sortable: false, renderCell: ({ row }) => <InvoicedMark row={row} /> },
-      { field: 'timeIn', headerName: 'Time In', width: 180, sortable: false, valueFormatter: (v: string) => formatDateTime(v, tz) },
-      { field: 'timeOut', headerName: 'Time Out', width: 180, sortable: false, valueFormatter: (v: string | null) => (v ? formatDateTime(v, tz) : '') },
+      { field: 'timeIn', headerName: 'Time In', width: 150, sortable: false, valueFormatter: (v: string) => shortDateTime(v, tz) },
+      { field: 'timeOut', headerName: 'Time Out', width: 150, sortable: false, valueFormatter: (v: string | null) => (v ? shortDateTime(v, tz) : '') },
       decimalColumn<TimeEntryRow>('hours', 'Hours', { sortable: false, minWidth: 0, width: 68 }),
       {
         field: 'detail',
@@ -143,13 +156,14 @@ export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: 
   const firstInvoiceNum = time.data?.rows.find((r) => r.invoiceNum)?.invoiceNum;
   return (
     <>
-      <PageHeader
+      <ListScreen
         title={invoiceId ? `Time Data · Invoice ${firstInvoiceNum ?? invoiceId}` : 'Time Data'}
         subtitle={jobHeaderLine(job.data)}
-        toolbar={
+        order={sortLabel(SORT_LABELS[state.sort], state.direction, state.sort === 'id' ? 'number' : 'text')}
+        actions={
           <>
             <ExportButton
-              path={`/jobs/${jobId}/time-entries/export${queryString({ invoiceId, sort: list.sort, direction: list.direction })}`}
+              path={withQuery(`/jobs/${jobId}/time-entries/export`, { invoiceId, sort: state.sort, direction: state.direction })}
               fallbackName={`${EXPORT_PREFIX.timeData}.xlsx`}
             />
             {invoiceId && (
@@ -162,25 +176,29 @@ export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: 
             </Button>
           </>
         }
-      />
-      <JobTabs jobId={jobId} current="jobreports" />
-      <ServerGrid
-        label="Time data"
-        rows={time.data?.rows ?? []}
-        columns={columns}
-        total={time.data?.total ?? 0}
-        loading={time.isFetching}
-        error={time.error}
-        list={list}
-        defaultSort="id"
-        sortKeys={TIME_ENTRY_SORT_KEYS}
-        onRowClick={undefined}
-        footer={
-          <Typography variant="body2" sx={{ textAlign: 'right', pt: 1, px: 1, fontWeight: 600 }}>
-            Total hours: {time.data ? hoursFmt.format(Number(time.data.totalHours)) : ''}
-          </Typography>
-        }
-      />
+      >
+        <JobTabs jobId={jobId} current="jobreports" />
+        <ServerGrid
+          label="Time data"
+          rows={time.data?.rows ?? []}
+          columns={columns as GridColDef<{ id: number }>[]}
+          page={time.data}
+          isPending={time.isPending}
+          isFetching={time.isFetching}
+          error={time.error}
+          onRetry={() => void time.refetch()}
+          state={state}
+          update={gridUpdate}
+          sorts={TIME_ENTRY_SORT_KEYS}
+          defaultSort="id"
+          defaultDirection="desc"
+          footer={
+            <Typography variant="body2" sx={{ textAlign: 'right', pt: 1, px: 1, fontWeight: 600 }}>
+              Total hours: {time.data ? hoursFmt.format(Number(time.data.totalHours)) : ''}
+            </Typography>
+          }
+        />
+      </ListScreen>
       <TimeDetailDialog entry={detail} timeZone={tz} onClose={() => setDetail(null)} />
     </>
   );
