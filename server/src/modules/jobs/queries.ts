@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { JobSaveValues, JobSortKey, ManagedServiceSortKey, TimeEntrySortKey } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { sortOrder, type Slice } from '../../http/paging.ts';
@@ -301,7 +301,7 @@ const timeColumns = {
 
 const timeOrder = (o: { sort: TimeEntrySortKey; direction: Direction }) => sortOrder(o.direction, TIME_SORT[o.sort], timeEntries.id);
 
-function timeSelect(db: Db, f: TimeEntryFilter) {
+function timeSelect(db: Db, f: TimeEntryFilter, extra?: SQL) {
   return (
     db
       .select(timeColumns)
@@ -310,14 +310,17 @@ function timeSelect(db: Db, f: TimeEntryFilter) {
       // The ticket and invoice are the customer's own; the cid in the join keeps it so whatever the data.
       .leftJoin(tickets, and(eq(tickets.id, timeEntries.ticketId), eq(tickets.cid, f.cid)))
       .leftJoin(balanceTransactions, and(eq(balanceTransactions.id, timeEntries.invoiceId), eq(balanceTransactions.cid, f.cid)))
-      .where(timeWhere(f))
+      .where(extra ? and(timeWhere(f), extra) : timeWhere(f))
   );
 }
 
 export async function selectTimeEntryPage(db: Db, f: TimeEntryFilter, o: { sort: TimeEntrySortKey; direction: Direction }, slice: Slice) {
   const where = timeWhere(f);
+  // The page's ids first (an index-only walk of the sort's index), then the joins for those rows only:
+  // PostgreSQL would otherwise join every skipped row of a deep page.
+  const pageIds = db.select({ id: timeEntries.id }).from(timeEntries).where(where).orderBy(...timeOrder(o)).limit(slice.limit).offset(slice.offset);
   const [rows, [total]] = await Promise.all([
-    timeSelect(db, f).orderBy(...timeOrder(o)).limit(slice.limit).offset(slice.offset),
+    timeSelect(db, f, inArray(timeEntries.id, pageIds)).orderBy(...timeOrder(o)),
     db.select({ n: count(), hours: money(sql`coalesce(sum(${timeEntries.durationHours}), 0)`) }).from(timeEntries).where(where),
   ]);
   return { rows, total: total?.n ?? 0, totalHours: total?.hours ?? '0.00' };
