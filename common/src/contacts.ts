@@ -3,19 +3,19 @@ import { optionalPhone, optionalText } from './text-fields.ts';
 import { ZUserTypeSchema } from './user-types.ts';
 import { listQuerySchema, pageOf, withoutPaging } from './list.ts';
 
-// Contacts (001 §2.2, §2.6, §3 Contact, §5, §7 All Contacts / Contact by ID / AllContactsExport,
-// delete-contact, contact-approve-authenticated). Administrator only (001 §6, navigation.canManageContacts).
+// Contacts (requirements §8.1, §8.2 Contact, §8.3, §8 All Contacts / Contact by ID / AllContactsExport,
+// delete-contact, contact-approve-authenticated). Administrator only (requirements §8.4, navigation.canManageContacts).
 
-/** 001 §9: the contacts list shows 20 rows a page. */
+/** requirements §8.6: the contacts list shows 20 rows a page. */
 export const CONTACTS_PAGE_SIZE = 20;
-/** 001 §9: the export is page 1 with page size 2000. */
+/** requirements §8.6: the export is page 1 with page size 2000. */
 export const CONTACTS_EXPORT_LIMIT = 2000;
-/** 001 §9: search debounce. */
+/** requirements §8.6: search debounce. */
 export const CONTACT_SEARCH_DEBOUNCE_MS = 800;
-/** 001 §9: success redirect delay. */
+/** requirements §8.6: success redirect delay. */
 export const CONTACT_SAVED_REDIRECT_MS = 2500;
 
-/** 001 §2.6: sortable by FirstName, LastName, EmailAddress, DirectPhone, MobilePhone, Title; default ContactID. */
+/** requirements §8.1: sortable by FirstName, LastName, EmailAddress, DirectPhone, MobilePhone, Title; default ContactID. */
 export const CONTACT_SORT_KEYS = ['id', 'firstName', 'lastName', 'email', 'directPhone', 'mobilePhone', 'title'] as const;
 export type ContactSortKey = (typeof CONTACT_SORT_KEYS)[number];
 
@@ -37,7 +37,7 @@ export const CONTACT_MESSAGES = {
   approveFailed: (last: string, first: string, message: string) => `Failed to approve contact for: ${last}, ${first} ${message}`,
 } as const;
 
-/** Phone numbers as (xxx) xxx-xxxx (001 §2.6); anything that is not 10 digits (or 1 + 10) is shown as typed. */
+/** Phone numbers as (xxx) xxx-xxxx (requirements §8.1); anything that is not 10 digits (or 1 + 10) is shown as typed. */
 export function formatPhone(phone: string | null | undefined): string {
   if (!phone) return '';
   const digits = phone.replace(/\D/g, '');
@@ -54,7 +54,7 @@ export const ZContactIdParamsSchema = z.object({ id: zId });
 export const ZContactListRequestSchema = listQuerySchema({
   defaultPageSize: CONTACTS_PAGE_SIZE,
   sorts: CONTACT_SORT_KEYS,
-  /** docs/requirements.md §8: default ContactID, newest first. */
+  /** docs/requirements.md §8.1: default ContactID, newest first. */
   defaultSort: 'id',
   defaultDirection: 'desc',
   search: true,

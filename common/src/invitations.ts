@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { listQuerySchema, pageOf } from './list.ts';
 import { USER_TYPES, ZUserTypeSchema, type UserType } from './user-types.ts';
 
-// Invitations to the portal (001 §2.6 invites, §3 Contact for invite, §4, §7 Contacts2Invite,
+// Invitations to the portal (requirements §9.1 invites, §9 Contact for invite, §9.3, §9 Contacts2Invite,
 // All Invited Contacts, invite-send, delete-invite). Administrator only.
 
-/** 001 §9: invite contacts default page size 10. */
+/** requirements §9.6: invite contacts default page size 10. */
 export const INVITES_PAGE_SIZE = 10;
 /** The invitation lists' search debounce (as the contacts list's). */
 export const INVITE_SEARCH_DEBOUNCE_MS = 800;
-/** 001 §4: the list refreshes 1500 ms after an invitation action. */
+/** requirements §9.3: the list refreshes 1500 ms after an invitation action. */
 export const INVITES_REFRESH_MS = 1500;
 /** How long an invitation link works (the spec is silent: a week, as most portals do). */
 export const INVITE_TOKEN_TTL_HOURS = 168;
@@ -28,10 +28,10 @@ export const INVITE_MESSAGES = {
   noEmail: 'This contact has no e-mail address',
 } as const;
 
-/** A candidate can be selected only when neither Is Invited CMS nor Is Active CMS is set (001 §4). */
+/** A candidate can be selected only when neither Is Invited CMS nor Is Active CMS is set (requirements §9.3). */
 export const canSelectInviteCandidate = (c: { isInvited: boolean; isActive: boolean }): boolean => !c.isInvited && !c.isActive;
 
-/** 001 §2.6: User, Operator (only for an HD shared operator), Operator Ltd., Administrator. */
+/** requirements §9.1: User, Operator (only for an HD shared operator), Operator Ltd., Administrator. */
 export const inviteUserTypeOptions = (c: { isHdSharedOperator: boolean }): UserType[] =>
   (['User', 'Operator', 'OperatorLimited', 'Administrator'] as const).filter((t) => t !== 'Operator' || c.isHdSharedOperator);
 

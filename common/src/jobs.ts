@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf, withoutPaging } from './list.ts';
 import { optionalText } from './text-fields.ts';
 
-// Jobs (agreements) and billing (001 §2.2, §2.8, §3, §6, §7, §9; issue 12): jobs, managed services,
+// Jobs (agreements) and billing (requirements §11.1; issue 12): jobs, managed services,
 // customer balances, invoice details, job products and time data. Administrator only (navigation.canSeeJobs).
 // Money travels as decimal strings with 2 decimals ('1234.50'), computed in SQL numeric, never as floats.
 
@@ -14,15 +14,15 @@ export const JOB_MESSAGES = {
   noData: 'No data',
 } as const;
 
-/** Statuses offered by the job form; the column itself is free text (001 §3 Job Status). */
+/** Statuses offered by the job form; the column itself is free text (requirements §11.2 Job Status). */
 export const JOB_STATUS_OPTIONS = ['Active', 'Pending', 'On Hold', 'Closed'] as const;
 
-/** 001 §9: every billing export is page 1 with page size 2000. */
+/** requirements §11.6: every billing export is page 1 with page size 2000. */
 export const BILLING_EXPORT_LIMIT = 2000;
-/** The balances grid is client-side (001 §2.8); its API returns at most this many transactions. */
+/** The balances grid is client-side (requirements §11.1); its API returns at most this many transactions. */
 export const BALANCES_LIMIT = 2000;
 
-/** Export file-name prefixes (001 §9); the invoice details one is followed by the invoice number. */
+/** Export file-name prefixes (requirements §11.6); the invoice details one is followed by the invoice number. */
 export const EXPORT_PREFIX = {
   managedServices: 'MANAGED_SERVICES_CMS_',
   balances: 'INVOICES_CMS_',
@@ -31,10 +31,10 @@ export const EXPORT_PREFIX = {
   invoiceDetails: (invoiceNumber: string) => `INVOICE_DETAILS_CMS_${invoiceNumber}_`,
 } as const;
 
-/** 001 §2.8: Agreement # is the job number, or the job ID when the number is empty. */
+/** requirements §11.1: Agreement # is the job number, or the job ID when the number is empty. */
 export const agreementNumber = (j: { id: number; jobNum: string | null }): string => (j.jobNum && j.jobNum.trim() ? j.jobNum : String(j.id));
 
-/** US dollars with 2 decimals (001 §9) from a decimal string; formatting only, never arithmetic. */
+/** US dollars with 2 decimals (requirements §11.6) from a decimal string; formatting only, never arithmetic. */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const formatUsd = (amount: string | null | undefined): string => (amount === null || amount === undefined || amount === '' ? '' : usd.format(Number(amount)));
 
@@ -45,7 +45,7 @@ export function localIsoDate(at: Date, timeZone: string): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-/** 001 §9: the balances As-of-Date defaults to 1 January of the previous year, in the user's time zone. */
+/** requirements §11.6: the balances As-of-Date defaults to 1 January of the previous year, in the user's time zone. */
 export const defaultAsOfDate = (now: Date, timeZone: string): string => `${Number(localIsoDate(now, timeZone).slice(0, 4)) - 1}-01-01`;
 
 const zId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -60,7 +60,7 @@ export const ZBillingIdParamsSchema = z.object({ id: zId });
 
 // ---- Jobs -------------------------------------------------------------------------------------
 
-/** 001 §9: jobs by JOBID descending; Agreement # and Status also sort. */
+/** requirements §11.6: jobs by JOBID descending; Agreement # and Status also sort. */
 export const JOB_SORT_KEYS = ['id', 'jobNum', 'jobStatus'] as const;
 export type JobSortKey = (typeof JOB_SORT_KEYS)[number];
 
@@ -114,7 +114,7 @@ export type JobSaveValues = z.output<typeof ZJobSaveRequestSchema>;
 
 // ---- Managed services -------------------------------------------------------------------------
 
-/** 001 §9: managed services descending by POServiceDetailID; every column sorts on the server. */
+/** requirements §11.6: managed services descending by POServiceDetailID; every column sorts on the server. */
 export const MANAGED_SERVICE_SORT_KEYS = ['id', 'rateDesc', 'description', 'sellPrice', 'quantity'] as const;
 export type ManagedServiceSortKey = (typeof MANAGED_SERVICE_SORT_KEYS)[number];
 
@@ -229,7 +229,7 @@ export const ZProductRowSchema = z.object({
   price: zMoney,
   productClass: z.string().nullable(),
   billableOption: z.string().nullable(),
-  /** BillableOption 'Billable' (001 §2.8 Bill). */
+  /** BillableOption 'Billable' (requirements §11.1 Bill). */
   billable: z.boolean(),
 });
 export type ProductRow = z.infer<typeof ZProductRowSchema>;
@@ -238,7 +238,7 @@ export type ProductListResponse = z.infer<typeof ZProductListResponseSchema>;
 
 // ---- Time data (job reports) ------------------------------------------------------------------
 
-/** 001 §9: time data descending by TimeDataID; F Name → member name, Activity Type, Rate Desc sort too. */
+/** requirements §11.6: time data descending by TimeDataID; F Name → member name, Activity Type, Rate Desc sort too. */
 export const TIME_ENTRY_SORT_KEYS = ['id', 'memberName', 'activityType', 'rateDesc'] as const;
 export type TimeEntrySortKey = (typeof TIME_ENTRY_SORT_KEYS)[number];
 

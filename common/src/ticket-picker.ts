@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, pageOf } from './list.ts';
 
-// The contact/device picker of a new ticket (001 §2.7 'Select a contact or a device').
+// The contact/device picker of a new ticket (requirements §10.1 'Select a contact or a device').
 
 /** The dialog's page size: the spec names none; five rows fit its 420 px height. */
 export const PICKER_PAGE_SIZE = 5;

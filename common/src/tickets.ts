@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, keysetPageOf, listQuerySchema, PAGE_SIZES, pageOf } from './list.ts';
 
-// Ticket lists, filters, saved filters, lookups and the latest-action popup (000 §2, §3, §4, §9).
+// Ticket lists, filters, saved filters, lookups and the latest-action popup (requirements §2.1, §2.2, §2.3, §2.6).
 // One schema per payload: the server validates and serialises with it, the web's forms resolve with it.
 
-/** 000 §4: the status filter; '<ALL>' is the '(All)' entry. Default 'Open'. */
+/** requirements §2.3: the status filter; '<ALL>' is the '(All)' entry. Default 'Open'. */
 export const TICKET_STATUS_FILTERS = ['<ALL>', 'Open', 'Closed', 'Escalation', 'On Hold'] as const;
 export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
 export const DEFAULT_TICKET_STATUS_FILTER: TicketStatusFilter = 'Open';
@@ -32,15 +32,15 @@ export type TicketSortKey = (typeof TICKET_SORT_KEYS)[number];
 /** Sorts that page with a keyset `cursor` (non-null columns on the ticket row); the others page by OFFSET. */
 export const TICKET_KEYSET_SORTS: readonly TicketSortKey[] = ['id', 'ticketNo', 'status', 'shortDescription', 'openDate'];
 
-/** 000 §9: the ticket export holds the first 2000 rows as sorted and filtered. */
+/** requirements §2.6: the ticket export holds the first 2000 rows as sorted and filtered. */
 export const TICKET_EXPORT_LIMIT = 2000;
 /** Totals are exact up to this many rows; above it `totalIsEstimate` is true (docs/decisions/003). */
 export const TICKET_EXACT_COUNT_LIMIT = 10_000;
-/** 000 §9: the last-action popup shows five actions. */
+/** requirements §2.6: the last-action popup shows five actions. */
 export const LATEST_ACTIONS_COUNT = 5;
-/** 000 §9: service-request search debounce. */
+/** requirements §2.6: service-request search debounce. */
 export const TICKET_SEARCH_DEBOUNCE_MS = 800;
-/** 000 §2: an event without an end date ends at 16:00 on the calendar. */
+/** requirements §2.1: an event without an end date ends at 16:00 on the calendar. */
 export const CALENDAR_DEFAULT_END_HOUR = 16;
 
 /** A query-string or JSON boolean: true/false, or the strings 'true'/'false' (also 1/0). */
@@ -50,7 +50,7 @@ const zId = z.coerce.number().int().positive();
 const zDateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 /**
- * The filter-dialog criteria (000 §3 'Ticket search criteria'), also the `criteria` of a saved filter.
+ * The filter-dialog criteria (requirements §2.2 'Ticket search criteria'), also the `criteria` of a saved filter.
  * Every field is optional: omitted means "no filter". Date ranges are inclusive; a bare date covers the
  * whole day in the caller's time zone.
  */
@@ -82,7 +82,7 @@ export const ZTicketListRequestSchema = listQuerySchema({
   pageSizes: PAGE_SIZES,
   defaultPageSize: DEFAULT_PAGE_SIZE,
   sorts: TICKET_SORT_KEYS,
-  /** docs/requirements.md §2.2: newest first. */
+  /** docs/requirements.md §2.1: newest first. */
   defaultSort: 'id',
   defaultDirection: 'desc',
   /** Contains-search over ticket number, short description, target name and contact name. */
@@ -100,7 +100,7 @@ export const ZTicketListRequestSchema = listQuerySchema({
 export type TicketListRequest = z.infer<typeof ZTicketListRequestSchema>;
 export type TicketListRequestInput = z.input<typeof ZTicketListRequestSchema>;
 
-/** 000 §3 'Incident row'. */
+/** requirements §2.2 'Incident row'. */
 export const ZIncidentRowSchema = z.object({
   id: z.number().int(),
   ticketNo: z.string(),
@@ -121,12 +121,12 @@ export const ZIncidentRowSchema = z.object({
   contactId: z.number().int(),
   contactName: z.string(),
   isVip: z.boolean(),
-  /** canEditTicket(caller, row) of ticket-rules.ts: the Edit button's rule of 000 §4/§5. */
+  /** canEditTicket(caller, row) of ticket-rules.ts: the Edit button's rule of requirements §2.3/§2.3. */
   canEdit: z.boolean(),
 });
 export type IncidentRow = z.infer<typeof ZIncidentRowSchema>;
 
-/** 000 §3 'Service request record' (the preview pane and calendar read it too). */
+/** requirements §2.2 'Service request record' (the preview pane and calendar read it too). */
 export const ZServiceRequestRowSchema = ZIncidentRowSchema.extend({
   description: z.string().nullable(),
   /** ISO 8601 instants or null. */
@@ -145,7 +145,7 @@ export const ZServiceRequestListResponseSchema = keysetPageOf(ZServiceRequestRow
 export type ServiceRequestListResponse = z.infer<typeof ZServiceRequestListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Lookups (000 §3 'Lookups')
+// Lookups (requirements §2.2 'Lookups')
 // ---------------------------------------------------------------------------------------------
 
 export const ZTicketDepartmentSchema = z.object({
@@ -159,7 +159,7 @@ export const ZTicketDepartmentSchema = z.object({
 });
 export type TicketDepartment = z.infer<typeof ZTicketDepartmentSchema>;
 
-/** 000 §4: the BoardID a department sets: its board, or none when its type is 'Client'. */
+/** requirements §2.3: the BoardID a department sets: its board, or none when its type is 'Client'. */
 export const boardIdForDepartment = (d: Pick<TicketDepartment, 'boardId' | 'type'>): number | null => (d.type === 'Client' ? null : d.boardId);
 
 export const ZTicketLookupsResponseSchema = z.object({
@@ -176,7 +176,7 @@ export const ZTicketLookupsResponseSchema = z.object({
 export type TicketLookupsResponse = z.infer<typeof ZTicketLookupsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Saved ticket filters (000 §3 'Saved ticket filter', §7)
+// Saved ticket filters (requirements §2.2 'Saved ticket filter', §2.5)
 // ---------------------------------------------------------------------------------------------
 
 export const TICKET_FILTER_TYPES = ['Incidents', 'Requests'] as const;
@@ -222,7 +222,7 @@ export type TicketFilter = z.infer<typeof ZTicketFilterSchema>;
 export const ZTicketFilterListResponseSchema = pageOf(ZTicketFilterSchema);
 export type TicketFilterListResponse = z.infer<typeof ZTicketFilterListResponseSchema>;
 
-/** 000 §5: a non-empty name; Public is a checkbox. */
+/** requirements §2.3: a non-empty name; Public is a checkbox. */
 export const ZTicketFilterSaveRequestSchema = z.object({
   searchType: ZTicketFilterSearchTypeSchema,
   searchName: z.string().trim().min(1, 'Filter name is required').max(200),
@@ -237,7 +237,7 @@ export const ZTicketFilterParamsSchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Latest actions (000 §3 'Incident action')
+// Latest actions (requirements §2.2 'Incident action')
 // ---------------------------------------------------------------------------------------------
 
 export const ZTicketIdParamsSchema = z.object({ id: zId });

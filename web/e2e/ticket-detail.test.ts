@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
 
-// Texts of 001 §5 and §8, written out here rather than imported from the code under test.
+// Texts of requirements §3.3 and §3.6, written out here rather than imported from the code under test.
 const NOT_AUTHORIZED = 'Not Authorized';
 const VIEW_OR_EDIT = "You're not authorized to view or edit this ticket";
 const EDIT_REFUSED = "You're not authorized to edit this ticket";
@@ -110,7 +110,7 @@ describe('a User creates an incident from the picker, adds a note and requests a
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save' }).click();
     await alertWith(page, SAVED).waitFor();
-    // 001 §4: after 2.5 s back to the list of incidents.
+    // requirements §3.3: after 2.5 s back to the list of incidents.
     await page.waitForURL(/\/app\/spa\/incidents$/);
     const mine = await apiGet<{ rows: Row[] }>(user, `/incidents?status=Open&search=${encodeURIComponent(stamp)}`);
     expect(mine.rows).toHaveLength(1);
@@ -133,7 +133,7 @@ describe('a User creates an incident from the picker, adds a note and requests a
     await dialog.getByLabel('Note').fill(xssNote);
     await dialog.getByRole('button', { name: 'Update' }).click();
     await alertWith(page, 'New Action Created').waitFor();
-    // The list refreshes 3 s after a new action (001 §4).
+    // The list refreshes 3 s after a new action (requirements §3.3).
     const cell = page.getByRole('gridcell', { name: xssNote });
     await cell.waitFor();
     expect(await page.locator('img[src="x"]').count()).toBe(0);
@@ -234,7 +234,7 @@ describe('two concurrent edits', () => {
   });
 });
 
-describe('001 §5 in the UI, per user type and for another customer', () => {
+describe('requirements §3.3 in the UI, per user type and for another customer', () => {
   it('Administrator and Operator may edit another contact’s ticket', async () => {
     for (const email of ['admin@acme.example', 'operator@acme.example']) {
       const page = await newPage();

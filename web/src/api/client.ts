@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { withQuery } from './query-string.ts';
 
 export const API_BASE = '/api/v1';
-/** 000 §9: requests time out at 10 s. */
+/** requirements §1.6: requests time out at 10 s. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /** Server codes plus the ones only the client can observe. */

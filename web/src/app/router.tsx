@@ -45,7 +45,7 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.myRequestsSome.path, lazy: () => import('./route-modules/ticket-list.tsx') },
       { path: ROUTES.requestCalendar.path, lazy: () => import('./route-modules/request-calendar.tsx') },
       { path: ROUTES.myRequestCalendar.path, lazy: () => import('./route-modules/request-calendar.tsx') },
-      // Jobs and billing (001 §2.1, §2.2, §2.8): one chunk, a named export per screen.
+      // Jobs and billing (requirements §11.1): one chunk, a named export per screen.
       { path: ROUTES.jobs.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobsList })) },
       { path: ROUTES.jobAdd.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobForm })) },
       { path: ROUTES.jobEdit.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobForm })) },
@@ -56,7 +56,7 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.invoiceDetails.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.InvoiceDetails })) },
       { path: ROUTES.jobProducts.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobProducts })) },
       { path: ROUTES.jobReports.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobReports })) },
-      // 000 §2: any other path (and every drawer item whose screen is not built yet).
+      // requirements §1.1: any other path (and every drawer item whose screen is not built yet).
       { path: '*', lazy: () => import('./route-modules/not-found.tsx') },
     ],
   },

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 
-/** The SPA's base path (000 §1); the router's basename and Vite's base. */
+/** The SPA's base path (requirements §1.1); the router's basename and Vite's base. */
 export const BASENAME = '/app/spa';
 
 export interface RouteEntry {
@@ -14,11 +14,11 @@ export interface RouteEntry {
  */
 export const ROUTES = {
   home: { path: '/', title: 'Home' },
-  /** Signed out every path shows the login page; signed in, /login goes home (docs/requirements.md §1). */
+  /** Signed out every path shows the login page; signed in, /login goes home (docs/requirements.md §1.1). */
   login: { path: '/login', title: 'Home' },
   register: { path: '/register', title: 'New User Registration' },
   retrieve: { path: '/retrieve', title: 'Forgot Password' },
-  // Ticket view, edit, new, notes, stats and files (001 §2.1, §2.9).
+  // Ticket view, edit, new, notes, stats and files (requirements §1.1, §3.1).
   incidentView: { path: '/incident/view/:id', title: 'View Incident' },
   incidentEdit: { path: '/incident/edit/:id', title: 'Edit Incident' },
   incidentAdd: { path: '/incident/add/:id', title: 'New Incident' },
@@ -41,17 +41,17 @@ export const ROUTES = {
   devices: { path: '/devices', title: 'Devices' },
   deviceAdd: { path: '/devices/add', title: 'New Device' },
   deviceEdit: { path: '/devices/edit/:id', title: 'Edit Device' },
-  // Ticket lists (000 §2, 001 §2.1); '/requests/calendar' and '/myrequests/calendar' are static and outrank ':some'.
+  // Ticket lists (requirements §1.1, requirements §1.1); '/requests/calendar' and '/myrequests/calendar' are static and outrank ':some'.
   incidents: { path: '/incidents', title: 'Incidents' },
   requests: { path: '/requests', title: 'Service Requests' },
   myIncidents: { path: '/myincidents', title: 'My Incidents' },
   myIncidentsSome: { path: '/myincidents/:some', title: 'My Incidents' },
   myRequests: { path: '/myrequests', title: 'My Service Requests' },
   myRequestsSome: { path: '/myrequests/:some', title: 'My Service Requests' },
-  // The request lists' calendar view (000 §2).
+  // The request lists' calendar view (requirements §1.1).
   requestCalendar: { path: '/requests/calendar', title: 'Service Requests' },
   myRequestCalendar: { path: '/myrequests/calendar', title: 'My Service Requests' },
-  // Jobs (agreements) and billing (001 §2.1, §2.2, §2.8); 'details' is static and outranks ':jobid'.
+  // Jobs (agreements) and billing (requirements §11.1); 'details' is static and outranks ':jobid'.
   jobs: { path: '/jobs', title: 'Agreements' },
   jobAdd: { path: '/jobs/add', title: 'New Job' },
   jobEdit: { path: '/jobs/edit/:jobid', title: 'Edit Job' },

@@ -5,7 +5,7 @@ import { contactSearchTextOf } from './search-expressions.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
-/** Provider staff: technicians, assignees and account-team members (000 §3 account team). */
+/** Provider staff: technicians, assignees and account-team members (requirements §1.2 account team). */
 export const providerStaff = pgTable('provider_staff', {
   id: serial().primaryKey(),
   firstName: varchar({ length: 80 }).notNull(),
@@ -55,7 +55,7 @@ export const sites = pgTable(
 );
 
 /**
- * Departments (000 §3 lookups: 'DepID BoardID Type'). cid is null for the provider's shared
+ * Departments (requirements §1.2 lookups: 'DepID BoardID Type'). cid is null for the provider's shared
  * service boards; a department of type 'Client' belongs to one customer and has no board.
  */
 export const departments = pgTable(
@@ -71,7 +71,7 @@ export const departments = pgTable(
   (t) => [index('departments_cid_name_idx').on(t.cid, t.name)],
 );
 
-/** Contacts of client organisations (001 §3 Contact). Flags the spec writes as '-1' are booleans here. */
+/** Contacts of client organisations (requirements §1.2 Contact). Flags the spec writes as '-1' are booleans here. */
 export const contacts = pgTable(
   'contacts',
   {
@@ -89,7 +89,7 @@ export const contacts = pgTable(
     isVip: boolean().notNull().default(false),
     isPending: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
-    /** The organisation's primary contact this contact belongs under (000 §3 PrimaryContactID). */
+    /** The organisation's primary contact this contact belongs under (requirements §1.2 PrimaryContactID). */
     primaryContactId: integer(),
     isPrimary: boolean().notNull().default(false),
     isHdSharedOperator: boolean().notNull().default(false),
@@ -104,7 +104,7 @@ export const contacts = pgTable(
     index('contacts_cid_first_idx').on(t.cid, t.firstName),
     index('contacts_cid_email_idx').on(t.cid, t.email),
     index('contacts_cid_pending_idx').on(t.cid, t.isPending),
-    // The contacts list sorts by every shown column (001 §2.6).
+    // The contacts list sorts by every shown column (requirements §8.1).
     index('contacts_cid_direct_phone_idx').on(t.cid, t.directPhone),
     index('contacts_cid_mobile_phone_idx').on(t.cid, t.mobilePhone),
     index('contacts_cid_title_idx').on(t.cid, t.title),
@@ -120,7 +120,7 @@ export const webUsers = pgTable(
     id: serial().primaryKey(),
     cid: integer().notNull().references(() => customers.id),
     contactId: integer().notNull().references(() => contacts.id),
-    /** Lower-cased e-mail; the user name of 000 §3. */
+    /** Lower-cased e-mail; the user name of requirements §1.2. */
     email: varchar({ length: 254 }).notNull(),
     passwordHash: text(),
     userType: varchar({ length: 20, enum: USER_TYPES }).notNull(),

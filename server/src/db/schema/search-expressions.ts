@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
-// The one place of the contains-search expressions (docs/requirements.md §2.9, §15). A trigram index is
+// The one place of the contains-search expressions (docs/requirements.md §2.9). A trigram index is
 // used only when the query's expression is the indexed one exactly; so the index definitions in this
 // folder and the queries (server/src/db/search.ts) both build it here. server/test/search-indexes.test.ts
 // fails when a search stops using its index.

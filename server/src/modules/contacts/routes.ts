@@ -26,7 +26,7 @@ import * as svc from './service.ts';
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
 const tags = ['contacts'];
 
-/** Contacts (001 §2.6, §7): Administrator only, the caller's customer only. */
+/** Contacts (requirements §8.1, §8): Administrator only, the caller's customer only. */
 export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/contacts',

@@ -24,12 +24,12 @@ type ExportRequest = z.output<typeof ZContactExportRequestSchema>;
 type TicketsRequest = z.output<typeof ZContactTicketsRequestSchema>;
 type SurveysRequest = z.output<typeof ZContactSurveysRequestSchema>;
 
-/** 001 §6: only an Administrator works with contacts; every other type gets 'Not Authorized'. */
+/** requirements §8.4: only an Administrator works with contacts; every other type gets 'Not Authorized'. */
 export function requireContactAdmin(scope: Scope): void {
   if (!canManageContacts(scope)) throw forbidden();
 }
 
-/** The contact must exist (404) and be of the caller's customer (403, 001 §5's message). */
+/** The contact must exist (404) and be of the caller's customer (403, requirements §8.3's message). */
 export async function requireOwnContact(db: Db, scope: Scope, id: number) {
   requireContactAdmin(scope);
   const ref = await q.selectContactRef(db, id);
@@ -41,7 +41,7 @@ export async function requireOwnContact(db: Db, scope: Scope, id: number) {
 const displayName = (r: { firstName: string; middleInitial: string | null; lastName: string }) =>
   [r.firstName, r.middleInitial ? `${r.middleInitial}.` : null, r.lastName].filter(Boolean).join(' ');
 
-/** All Contacts (001 §7): the caller's customer only, paged on the server. */
+/** All Contacts (requirements §8): the caller's customer only, paged on the server. */
 export async function listContacts(db: Db, scope: Scope, r: ListRequest): Promise<ContactListResponse> {
   requireContactAdmin(scope);
   return offsetPage(r, async (slice) => {
@@ -55,7 +55,7 @@ export async function listContacts(db: Db, scope: Scope, r: ListRequest): Promis
   });
 }
 
-/** AllContactsExport: the list's filter and order, page 1 of 2000 (001 §9). */
+/** AllContactsExport: the list's filter and order, page 1 of 2000 (requirements §8.6). */
 export async function contactsForExport(db: Db, scope: Scope, r: ExportRequest) {
   requireContactAdmin(scope);
   return q.selectContactsForExport(

@@ -34,7 +34,7 @@ function deviceWhere(f: DeviceFilter): SQL {
   return and(...parts)!;
 }
 
-/** All Devices / Devices by ContactID: by DeviceName (001 §9), one page plus the total. */
+/** All Devices / Devices by ContactID: by DeviceName (requirements §10.6), one page plus the total. */
 export async function selectDevicePage(db: Db, f: DeviceFilter, direction: SortDirection, { limit, offset }: Slice) {
   const where = deviceWhere(f);
   const [rows, [total]] = await Promise.all([

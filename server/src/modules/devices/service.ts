@@ -9,7 +9,7 @@ import * as q from './queries.ts';
 
 type ListRequest = z.output<typeof ZDeviceListRequestSchema>;
 
-/** All Devices for everyone signed in; a User only ever gets its own contact's devices (001 §6). */
+/** All Devices for everyone signed in; a User only ever gets its own contact's devices (requirements §10.4). */
 export async function listDevices(db: Db, scope: Scope, r: ListRequest): Promise<DeviceListResponse> {
   const contactId = scope.userType === 'User' ? scope.contactId : r.contactId;
   return offsetPage(r, (slice) => q.selectDevicePage(db, { cid: scope.cid, contactId, search: r.search || undefined }, r.direction, slice));

@@ -17,7 +17,7 @@ const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErr
 const tags = ['compatibility'];
 
 /**
- * The original's web APIs (001 §7) invite-send (alias send-invite), delete-invite, delete-contact and
+ * The original's web APIs (requirements §9) invite-send (alias send-invite), delete-invite, delete-contact and
  * contact-approve-authenticated, over the same services and refusals as the REST routes.
  */
 export const contactCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {

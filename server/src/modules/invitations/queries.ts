@@ -78,7 +78,7 @@ function invitationWhere(cid: number, search?: string): SQL {
   return and(...parts)!;
 }
 
-/** All Invited Contacts: open invitations of `cid`, CCWebInvitationID descending (001 §9). */
+/** All Invited Contacts: open invitations of `cid`, CCWebInvitationID descending (requirements §9.6). */
 export async function selectInvitations(db: Db, cid: number, search: string | undefined, direction: SortDirection, { limit, offset }: Slice) {
   const where = invitationWhere(cid, search);
   const [rows, [total]] = await Promise.all([

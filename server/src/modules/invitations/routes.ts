@@ -22,7 +22,7 @@ const tags = ['invitations'];
 /** A CSV cell: formula-looking text neutralised, then quoted. */
 export const csvCell = (v: string | number): string => `"${escapeCellText(String(v)).replace(/"/g, '""')}"`;
 
-/** Invitations (001 §2.6, §7): Administrator only. */
+/** Invitations (requirements §9.1, §9): Administrator only. */
 export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/invitations/candidates',

@@ -25,7 +25,7 @@ interface Paging {
   search?: string;
 }
 
-/** 001 §6: invitations are an Administrator's. */
+/** requirements §9.4: invitations are an Administrator's. */
 function requireInviteAdmin(scope: Scope) {
   if (!canManageContacts(scope)) throw forbidden();
 }

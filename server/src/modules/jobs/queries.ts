@@ -10,7 +10,7 @@ import { balanceTransactions, invoiceLines, jobProducts, jobs, managedServices, 
 type Direction = 'asc' | 'desc';
 /** numeric → '1234.50' (2 decimals, rounded half away from zero by PostgreSQL). */
 const money = (e: SQL) => sql<string>`(${e})::numeric(14,2)::text`;
-/** +amount for an INVOICE, −amount for a PAYMENT or CREDIT MEMO (001 §5). */
+/** +amount for an INVOICE, −amount for a PAYMENT or CREDIT MEMO (requirements §11.3). */
 const signedAmount = sql`case when ${balanceTransactions.transType} = 'INVOICE' then ${balanceTransactions.amount} else -${balanceTransactions.amount} end`;
 
 // ---- Jobs -------------------------------------------------------------------------------------
@@ -104,7 +104,7 @@ export interface ManagedServiceFilter {
   jobId?: number;
 }
 
-/** IncludeClosedJobManagedServices=false and OkToInvoiceOnly=true, the list's fixed parameters (001 §7). */
+/** IncludeClosedJobManagedServices=false and OkToInvoiceOnly=true, the list's fixed parameters (requirements §11.5). */
 function managedServiceWhere(f: ManagedServiceFilter): SQL {
   const parts = [eq(managedServices.cid, f.cid), eq(managedServices.okToInvoice, true), eq(managedServices.isClosed, false)];
   if (f.jobId !== undefined) parts.push(eq(managedServices.jobId, f.jobId));
@@ -153,7 +153,7 @@ export function selectManagedServicesForExport(db: Db, f: ManagedServiceFilter, 
 
 /**
  * All Customer Balances: the Balance Forward (signed sum before `asOfDate`), the newest `limit`
- * transactions on or after it (TransID descending, 001 §9) and the Total over all of them.
+ * transactions on or after it (TransID descending, requirements §11.6) and the Total over all of them.
  */
 export async function selectBalances(db: Db, cid: number, jobId: number | undefined, asOfDate: string, limit: number) {
   const base = jobId === undefined ? eq(balanceTransactions.cid, cid) : and(eq(balanceTransactions.cid, cid), eq(balanceTransactions.jobId, jobId))!;

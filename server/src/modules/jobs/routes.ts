@@ -38,7 +38,7 @@ const num = (v: string | null) => (v === null ? null : Number(v));
 /** A 'YYYY-MM-DD' date as an Excel date (no zone). */
 const day = (v: string) => new Date(`${v}T00:00:00Z`);
 
-/** Jobs (agreements) and billing (001 §2.8, §7, §9): Administrator only, the caller's customer only. */
+/** Jobs (agreements) and billing (requirements §11.1): Administrator only, the caller's customer only. */
 export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/jobs',

@@ -26,10 +26,10 @@ import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { pageEnvelope, sliceOf } from '../../http/paging.ts';
 import * as q from './queries.ts';
 
-// Jobs and billing (001 §2.8, §6, §7; issue 12). Administrator only, the caller's customer only: a job
+// Jobs and billing (requirements §11.1; issue 12). Administrator only, the caller's customer only: a job
 // or invoice of another customer is refused with 'Not Authorized' (403), a missing one is 404.
 
-/** 001 §6: only an Administrator sees jobs and their sub-pages. */
+/** requirements §11.4: only an Administrator sees jobs and their sub-pages. */
 export function requireJobsAdmin(scope: Scope): void {
   if (!canSeeJobs(scope)) throw forbidden();
 }

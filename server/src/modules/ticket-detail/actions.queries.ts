@@ -24,7 +24,7 @@ function whereActions(scope: Scope, ticketId: number, includeInternal: boolean):
   return and(...conditions)!;
 }
 
-/** Actions by Incident ID (001 §7, §9): ActionID descending. */
+/** Actions by Incident ID (requirements §3.5, §3.6): ActionID descending. */
 export async function listActions(db: Db, scope: Scope, ticketId: number, opts: { includeInternal: boolean; direction?: SortDirection } & Slice) {
   return db
     .select(actionColumns)

@@ -28,7 +28,7 @@ export function toTicketAction(row: q.ActionRow): TicketAction {
   };
 }
 
-/** Actions by Incident ID (001 §2.9, §7): server paged, ActionID descending; refused per ticketViewRefusal. */
+/** Actions by Incident ID (requirements §3.1, §3.5): server paged, ActionID descending; refused per ticketViewRefusal. */
 export async function listTicketActions(db: Db, scope: Scope, ticketId: number, page: PageRequest & { direction: SortDirection }): Promise<Page<TicketAction>> {
   await requireTicketAccess(db, scope, ticketId, 'view');
   const includeInternal = seesInternal(scope);
@@ -57,7 +57,7 @@ export async function addNote(db: Db, scope: Scope, ticketId: number, html: stri
 }
 
 /**
- * New note (001 §2.9 'New Note'). Whoever may view the ticket may add a note to it (a User on its
+ * New note (requirements §3.1 'New Note'). Whoever may view the ticket may add a note to it (a User on its
  * own tickets, OperatorLimited on any ticket of its customer): a note is a message, not an edit.
  */
 export async function createTicketAction(db: Db, scope: Scope, ticketId: number, input: CreateTicketActionRequest): Promise<TicketAction> {
@@ -67,7 +67,7 @@ export async function createTicketAction(db: Db, scope: Scope, ticketId: number,
   return addNote(db, scope, ticketId, html);
 }
 
-/** Actions by Incident ID Export (001 §9): the first 2000, ActionID descending, as {ticketNo}_ACTIONS_CMS_{timestamp}.xlsx. */
+/** Actions by Incident ID Export (requirements §3.6): the first 2000, ActionID descending, as {ticketNo}_ACTIONS_CMS_{timestamp}.xlsx. */
 export async function exportTicketActions(db: Db, scope: Scope, ticketId: number): Promise<XlsxExport<TicketAction>> {
   const owner = await requireTicketAccess(db, scope, ticketId, 'view');
   const rows = await q.listActions(db, scope, ticketId, { includeInternal: seesInternal(scope), limit: TICKET_LIMITS.actionsExportRows, offset: 0 });
@@ -86,7 +86,7 @@ export async function exportTicketActions(db: Db, scope: Scope, ticketId: number
 }
 
 /**
- * The Last Action Taken popup (000 §2): the five latest actions of a ticket the caller may view, the
+ * The Last Action Taken popup (requirements §3.1): the five latest actions of a ticket the caller may view, the
  * HTML as plain text. Internal notes are hidden from a User, as in the notes list.
  */
 export async function latestActions(db: Db, scope: Scope, ticketId: number): Promise<LatestActionsResponse> {

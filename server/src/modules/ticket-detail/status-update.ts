@@ -14,7 +14,7 @@ export const supportAddress = (mailFrom: string): string => /<([^>]+)>/.exec(mai
 const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * 'Request Status Update' (001 §2.9, §7 request-status-update-inc/-req): records the request as a
+ * 'Request Status Update' (requirements §3.1, §3.5 request-status-update-inc/-req): records the request as a
  * note on the ticket and queues an e-mail to the assigned technician, or to the support address
  * when nobody is assigned, in one transaction. Refused per ticketViewRefusal.
  * @param portalUrl origin of the portal as the caller reached it, for the link in the e-mail.

@@ -23,7 +23,7 @@ function diff(current: q.TicketRow, changes: q.TicketChanges): Record<string, { 
 }
 
 /**
- * Updates a ticket (001 §2.9, §5). Refused per ticketEditRefusal; a stale `version` answers 409
+ * Updates a ticket (requirements §3.1, §3.3). Refused per ticketEditRefusal; a stale `version` answers 409
  * (optimistic concurrency: the UPDATE names the version read). Absent fields stay as they are.
  * Closing sets the closed date, reopening clears it. A User cannot change the contact to
  * another, the assignee or the VIP flag (those two inputs are ignored for it).

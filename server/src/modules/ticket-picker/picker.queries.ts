@@ -11,7 +11,7 @@ export interface PickerFilter {
   contactId?: number;
 }
 
-/** Contacts by LastName (001 §9), then FirstName and id for a stable order. */
+/** Contacts by LastName (requirements §3.6), then FirstName and id for a stable order. */
 export async function findPickerContacts(db: Db, f: PickerFilter, q: PickerContactQuery, { limit, offset }: Slice): Promise<{ rows: PickerContact[]; total: number }> {
   const parts: (SQL | undefined)[] = [eq(contacts.cid, f.cid), eq(contacts.isActive, true)];
   if (f.contactId !== undefined) parts.push(eq(contacts.id, f.contactId));
@@ -30,7 +30,7 @@ export async function findPickerContacts(db: Db, f: PickerFilter, q: PickerConta
   return { rows, total: count?.n ?? 0 };
 }
 
-/** Devices by DeviceName (001 §9), with their user's name in one join. */
+/** Devices by DeviceName (requirements §3.6), with their user's name in one join. */
 export async function findPickerDevices(db: Db, f: PickerFilter, q: PickerDeviceQuery, { limit, offset }: Slice): Promise<{ rows: PickerDevice[]; total: number }> {
   const parts: (SQL | undefined)[] = [eq(devices.cid, f.cid), eq(devices.isActive, true)];
   if (f.contactId !== undefined) parts.push(eq(devices.contactId, f.contactId));

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { offsetPage } from '../../http/paging.ts';
 import { findPickerContacts, findPickerDevices, type PickerFilter } from './picker.queries.ts';
 
-/** The caller's customer always; a User only its own contact and that contact's devices (001 §5, §6). */
+/** The caller's customer always; a User only its own contact and that contact's devices (requirements §3.3, §3.4). */
 const filterOf = (scope: Scope): PickerFilter => (scope.userType === 'User' ? { cid: scope.cid, contactId: scope.contactId } : { cid: scope.cid });
 
 /** Contacts a new ticket may be raised for, in the caller's scope. */

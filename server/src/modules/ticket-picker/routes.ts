@@ -8,7 +8,7 @@ import { pickerContacts, pickerDevices } from './picker.service.ts';
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema } as const;
 const tags = ['ticket-picker'];
 
-/** The contact/device picker of a new ticket (001 §2.7), scoped to the caller's customer (a User: itself). */
+/** The contact/device picker of a new ticket (requirements §10.1), scoped to the caller's customer (a User: itself). */
 export const ticketPickerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/ticket-picker/contacts',

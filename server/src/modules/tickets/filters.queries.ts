@@ -6,7 +6,7 @@ import { ticketFilters, type TicketFilterSearchType } from '../../db/schema/inde
 
 export type TicketFilterRecord = typeof ticketFilters.$inferSelect;
 
-/** 000 §7 query-ticket-filters: within the customer and search type, public or owned by the caller. */
+/** requirements §2.5 query-ticket-filters: within the customer and search type, public or owned by the caller. */
 const visibleTo = (cid: number, searchType: TicketFilterSearchType, webUserId: number) =>
   and(
     eq(ticketFilters.cid, cid),

@@ -15,7 +15,7 @@ import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { offsetPage } from '../../http/paging.ts';
 import { deleteOwnFilter, selectVisibleFilter, selectVisibleFilters, upsertOwnFilter, type TicketFilterRecord } from './filters.queries.ts';
 
-/** 000 §3: the id of a saved filter is the MD5 hex of its name. */
+/** requirements §2.2: the id of a saved filter is the MD5 hex of its name. */
 export const filterIdOf = (searchName: string): string => createHash('md5').update(searchName, 'utf8').digest('hex');
 
 function present(scope: Scope, r: TicketFilterRecord): TicketFilter {

@@ -65,7 +65,7 @@ const cursorValueValid = (o: TicketOrder) => (v: string | number) => o.sort !== 
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-/** The list row of 000 §3, with the Edit rule of ticket-rules.ts evaluated for the caller. */
+/** The list row of requirements §2.2, with the Edit rule of ticket-rules.ts evaluated for the caller. */
 export function presentServiceRequestRow(scope: Scope, r: TicketListRecord): ServiceRequestRow {
   return {
     id: r.id,
@@ -117,8 +117,8 @@ export async function countTicketsFor(db: Db, scope: Scope, ticketType: TicketTy
 }
 
 /**
- * One page of incidents or service requests for the caller (000 §2 'Ticket list screens').
- * Every signed-in type may list; a User only ever gets its own contact's tickets (001 §2.1).
+ * One page of incidents or service requests for the caller (requirements §2.1 'Ticket list screens').
+ * Every signed-in type may list; a User only ever gets its own contact's tickets (requirements §2.1).
  */
 export async function listTickets(db: Db, scope: Scope, ticketType: TicketType, q: TicketListRequest): Promise<KeysetPage<ServiceRequestRow>> {
   const filter = listFilterFor(scope, ticketType, q);

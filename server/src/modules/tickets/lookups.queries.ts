@@ -21,7 +21,7 @@ export const selectAssignees = (db: Db) =>
     .where(eq(providerStaff.isActive, true))
     .orderBy(asc(providerStaff.lastName), asc(providerStaff.firstName), asc(providerStaff.id));
 
-/** The provider's cid-less boards and the customer's own 'Client' departments (000 §3, §4). */
+/** The provider's cid-less boards and the customer's own 'Client' departments (requirements §2.2, §2.3). */
 export const selectDepartments = (db: Db, cid: number) =>
   db
     .select({ id: departments.id, name: departments.name, boardId: departments.boardId, type: departments.type })

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { selectAssignees, selectDepartments, selectProviderLookups, selectSites } from './lookups.queries.ts';
 
 /**
- * The filter dialog's lookups for the caller's customer (000 §3 'Lookups'). Every signed-in type may
- * read them; a User gets no assignees because it has no Assigned To selector (000 §5).
+ * The filter dialog's lookups for the caller's customer (requirements §2.2 'Lookups'). Every signed-in type may
+ * read them; a User gets no assignees because it has no Assigned To selector (requirements §2.3).
  */
 export async function getTicketLookups(db: Db, scope: Scope): Promise<TicketLookupsResponse> {
   const [provider, staff, deps, siteRows] = await Promise.all([

@@ -11,7 +11,7 @@ import { ProductsPage } from '../../features/jobs/products-page.tsx';
 import { TimeDataPage } from '../../features/jobs/time-data-page.tsx';
 import { RequireRole } from '../../ui/require-role.tsx';
 
-// Jobs (agreements) and billing screens (001 §2.1, §2.2, §2.8): one lazy chunk, Administrator only.
+// Jobs (agreements) and billing screens (requirements §11.1): one lazy chunk, Administrator only.
 
 /** A path id: a positive integer, else undefined. */
 const idOf = (v: string | undefined): number | undefined => {

@@ -28,7 +28,7 @@ export interface AccountMenuProps {
   onOpenPreferences?: () => void;
 }
 
-/** 000 §2, Account menu: who is signed in, plus User Preferences, Banner (Administrator, space admin) and Logout. */
+/** requirements §1.1, Account menu: who is signed in, plus User Preferences, Banner (Administrator, space admin) and Logout. */
 export function AccountMenu({ user, onOpenBanner, onOpenPreferences }: AccountMenuProps) {
   const { logout } = useSession();
   const showSnackbar = useSnackbar();

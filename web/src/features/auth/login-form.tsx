@@ -18,8 +18,8 @@ export interface LoginFormProps {
 }
 
 /**
- * E-mail and password, both required (000 §5). A failed sign-in shows the server's message in an
- * error snackbar (000 §8) and keeps what was typed so the user can correct and retry.
+ * E-mail and password, both required (requirements §14). A failed sign-in shows the server's message in an
+ * error snackbar (requirements §14) and keeps what was typed so the user can correct and retry.
  */
 export function LoginForm({ defaultEmail = '', layout = 'page', idPrefix = 'login' }: LoginFormProps) {
   const { login } = useSession();

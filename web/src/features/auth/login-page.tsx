@@ -12,7 +12,7 @@ export interface LoginPageProps {
   forgotPasswordPath: string;
 }
 
-/** 000 §2, Login. Rendered in place of any path while signed out, so the URL survives sign-in. */
+/** requirements §1.1, Login. Rendered in place of any path while signed out, so the URL survives sign-in. */
 export function LoginPage({ registerPath, forgotPasswordPath }: LoginPageProps) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 4, sm: 8 } }}>

@@ -36,8 +36,8 @@ function addToSet(key: string, values: string[]): Set<string> {
 const TITLES: Record<ActiveBanner['scope'], string> = { global: 'Announcement', customer: 'Message from your administrator' };
 
 /**
- * 000 §2 Home page: a dismissible warning banner with the global and/or the customer's message
- * while not expired, and (000 §9) the banner snackbar that stays 30 s. Dismissal and the snackbar
+ * requirements §4.1 Home page: a dismissible warning banner with the global and/or the customer's message
+ * while not expired, and (requirements §4) the banner snackbar that stays 30 s. Dismissal and the snackbar
  * are remembered for the browser session, per message version.
  */
 export function HomeBanner() {

@@ -47,7 +47,7 @@ const toForm = (c: ContactDetail): ContactSaveRequest => ({
   departmentId: c.departmentId,
 });
 
-/** 001 §2.6 contact form: /contacts/add, /contacts/edit/{id}, /contacts/view/{id}. */
+/** requirements §8.1 contact form: /contacts/add, /contacts/edit/{id}, /contacts/view/{id}. */
 export function ContactFormPage({ mode, id }: { mode: ContactFormMode; id?: number }) {
   const contact = useContact(mode === 'add' ? undefined : id);
   if (mode !== 'add' && contact.isError) {

@@ -44,7 +44,7 @@ const TITLES: Record<ContactSubPage, string> = {
   preferences: 'E-mail Preferences',
 };
 
-/** 001 §2.2: /contact/{devices|requests|incidents|surveys|access|preferences}/{id}. */
+/** requirements §8.1: /contact/{devices|requests|incidents|surveys|access|preferences}/{id}. */
 export function ContactSubPageScreen({ page, id, timeZone }: { page: ContactSubPage; id: number; timeZone: string }) {
   const contact = useContact(id);
   if (contact.isError) {

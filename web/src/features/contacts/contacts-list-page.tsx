@@ -26,7 +26,7 @@ import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 
 const isSortKey = (v: string | null): v is ContactSortKey => !!v && (CONTACT_SORT_KEYS as readonly string[]).includes(v);
 
-/** 001 §2.6: All Contacts, server-paged (20), sorted (default ContactID descending), with a preview pane. */
+/** requirements §8.1: All Contacts, server-paged (20), sorted (default ContactID descending), with a preview pane. */
 export function ContactsListPage() {
   const navigate = useNavigate();
   const showSnackbar = useSnackbar();

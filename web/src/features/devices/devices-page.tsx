@@ -44,7 +44,7 @@ export const DeviceIcon = ({ type }: { type: string | null }) => {
 
 const SELECTED = 'selected';
 
-/** docs/requirements.md §10: the devices split pane: list on the left, the read-only device on the right. */
+/** docs/requirements.md §10.1: the devices split pane: list on the left, the read-only device on the right. */
 export function DevicesPage({ canEdit }: { canEdit: boolean }) {
   // Page, search and the selected device live in the URL: Back, reload and a shared link restore them.
   const { state, update, params } = useListUrlState(ZDeviceListRequestSchema);
@@ -52,7 +52,7 @@ export function DevicesPage({ canEdit }: { canEdit: boolean }) {
   const list = useDeviceList(state);
   const rows = list.data?.rows ?? [];
   const chosenId = Number(params.get(SELECTED)) || null;
-  // The first device is selected once a page has loaded (001 §2.7).
+  // The first device is selected once a page has loaded (requirements §10.1).
   const selected: Device | null = rows.find((r) => r.id === chosenId) ?? rows[0] ?? null;
   const selectedId = selected?.id ?? null;
   const select = (id: number) => update({}, { replace: true, keep: { [SELECTED]: String(id) } });

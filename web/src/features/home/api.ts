@@ -32,7 +32,7 @@ export const homeQueryOptions = () =>
 export const useHome = () => useQuery(homeQueryOptions());
 
 /**
- * A home grid's 10 newest tickets of any status: 000 §9's default ticket query (page 1, size 10, IncidentID
+ * A home grid's 10 newest tickets of any status: requirements §4's default ticket query (page 1, size 10, IncidentID
  * descending, showClosed true) through the list API. Request rows carry the assignment fields the home
  * Edit rule reads; incident rows are the same rows without them.
  */

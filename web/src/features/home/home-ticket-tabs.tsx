@@ -23,7 +23,7 @@ interface HomeTab {
 const ALL = { status: '<ALL>' };
 const ASSIGNED_ALL = { assigned: 'me', ...ALL };
 
-/** 000 §2: the four tabs of the home page. A User has no Org Tickets screens, so its lists are My Tickets. */
+/** requirements §2.1: the four tabs of the home page. A User has no Org Tickets screens, so its lists are My Tickets. */
 export const HOME_TABS: readonly HomeTab[] = [
   { id: 'my-incidents', label: 'My Incidents', kind: 'incidents', scope: 'mine', fullList: () => withQuery(hrefs.myIncidents(), ALL) },
   { id: 'my-requests', label: 'My Requests', kind: 'service-requests', scope: 'mine', fullList: () => withQuery(hrefs.myRequests(), ALL) },

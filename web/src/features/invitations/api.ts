@@ -30,7 +30,7 @@ export const useSendInvites = () => useMutation({ mutationFn: (body: InviteSendR
 export const useResendInvites = () => useMutation({ mutationFn: (ids: number[]) => api.post('/invitations/resend', { invitationIds: ids }, { schema: ZInviteRunResponseSchema }) });
 export const useDeleteInvites = () => useMutation({ mutationFn: (ids: number[]) => api.post('/invitations/delete', { invitationIds: ids }, { schema: ZInviteRunResponseSchema }) });
 
-/** 001 §4: the lists refresh 1500 ms after an invitation action. */
+/** requirements §9.3: the lists refresh 1500 ms after an invitation action. */
 export function useRefreshInvitesLater() {
   const qc = useQueryClient();
   return (delayMs: number) => setTimeout(() => void invalidateInvitationWrite(qc), delayMs);

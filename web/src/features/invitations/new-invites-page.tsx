@@ -29,7 +29,7 @@ import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set<GridRowId>() };
 
-/** 001 §2.6 'new invites': contacts that can be invited, with the user type each gets. */
+/** requirements §9.1 'new invites': contacts that can be invited, with the user type each gets. */
 export function NewInvitesPage() {
   // Page and search live in the URL: Back, reload and a shared link restore them.
   const { state, update } = useListUrlState(ZInviteListRequestSchema);

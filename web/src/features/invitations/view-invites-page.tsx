@@ -22,7 +22,7 @@ import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set<GridRowId>() };
 
-/** 001 §2.6 'view invites': open invitations to re-send or delete, exported as CSV. */
+/** requirements §9.1 'view invites': open invitations to re-send or delete, exported as CSV. */
 export function ViewInvitesPage({ timeZone }: { timeZone: string }) {
   // Page and search live in the URL: Back, reload and a shared link restore them.
   const { state, update } = useListUrlState(ZInvitationListRequestSchema);

@@ -54,7 +54,7 @@ function Facts({ job }: { job: JobDetail }) {
   );
 }
 
-/** 001 §2.8: the 'Agreement' summary dialog a click on an agreement opens (also a global-search Job result). */
+/** requirements §11.1: the 'Agreement' summary dialog a click on an agreement opens (also a global-search Job result). */
 export function AgreementDialog({ jobId, onClose }: { jobId: number | null; onClose: () => void }) {
   const job = useJob(jobId ?? undefined);
   return (

@@ -29,7 +29,7 @@ const isIsoDate = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$
 const detailsId = (r: GridRow): number | null => (r.transType === 'INVOICE' ? r.id : r.transType === BALANCE_FORWARD ? null : r.invoiceAppliedId);
 
 /**
- * 001 §2.8: /jobs/balances/{jobid} and /balances. A client-side grid (the API returns the caller's
+ * requirements §11.1: /jobs/balances/{jobid} and /balances. A client-side grid (the API returns the caller's
  * transactions on or after the As-of-Date, bounded), the Balance Forward row first and the Total below:
  * Total = Balance Forward + INVOICE amounts − PAYMENT and CREDIT MEMO amounts, computed by the server.
  */

@@ -12,7 +12,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { useInvoiceDetails } from './api.ts';
 import { decimalColumn, ExportButton, moneyColumn } from './billing-list.tsx';
 
-/** 001 §2.8: /jobs/balances/details/{id}: the invoice's lines, Total = Qty × Price, and the grand total. */
+/** requirements §11.1: /jobs/balances/details/{id}: the invoice's lines, Total = Qty × Price, and the grand total. */
 export function InvoiceDetailsPage({ id }: { id: number }) {
   const details = useInvoiceDetails(id);
   const columns = useMemo<GridColDef<InvoiceLine>[]>(

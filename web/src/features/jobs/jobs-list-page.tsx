@@ -35,7 +35,7 @@ function JobButton({ to, icon, label }: { to: string | null; icon: React.ReactNo
   );
 }
 
-/** 001 §2.8: /jobs, the agreements of the caller's customer (Administrator). */
+/** requirements §11.1: /jobs, the agreements of the caller's customer (Administrator). */
 export function JobsListPage() {
   const { state, update, gridUpdate, params } = useBillingList(ZJobListRequestSchema);
   const navigate = useNavigate();

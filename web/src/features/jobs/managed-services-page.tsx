@@ -12,7 +12,7 @@ import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
 
 const SORT_LABELS = { id: 'POServiceDetailID', rateDesc: 'Code', description: 'Description', sellPrice: 'Price', quantity: 'Quantity' } as const;
 
-/** 001 §2.8: /jobs/services/{jobid} ('Managed Service by ID') and /services ('All Managed Services'). */
+/** requirements §11.1: /jobs/services/{jobid} ('Managed Service by ID') and /services ('All Managed Services'). */
 export function ManagedServicesPage({ jobId }: { jobId?: number }) {
   const { state, gridUpdate } = useBillingList(ZManagedServiceListRequestSchema);
   const job = useJob(jobId);

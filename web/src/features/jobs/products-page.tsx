@@ -11,7 +11,7 @@ import { useJob, useProducts } from './api.ts';
 import { decimalColumn, ExportButton, moneyColumn, ServerGrid, useBillingList } from './billing-list.tsx';
 import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
 
-/** 001 §2.8: /jobs/products/{jobid}, the job's products (Bill: BillableOption Billable or not). */
+/** requirements §11.1: /jobs/products/{jobid}, the job's products (Bill: BillableOption Billable or not). */
 export function ProductsPage({ jobId }: { jobId: number }) {
   const { state, gridUpdate } = useBillingList(ZProductListRequestSchema);
   const job = useJob(jobId);

@@ -98,7 +98,7 @@ function TimeDetailDialog({ entry, timeZone, onClose }: { entry: TimeEntryRow | 
   );
 }
 
-/** 001 §2.8: /jobs/jobreports/{jobid}/{invid?}, the job's time data, of one invoice when {invid} is given. */
+/** requirements §11.1: /jobs/jobreports/{jobid}/{invid?}, the job's time data, of one invoice when {invid} is given. */
 export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: number }) {
   const user = useSignedInUser();
   const { state, gridUpdate } = useBillingList(ZTimeEntryListRequestSchema);
@@ -106,7 +106,7 @@ export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: 
   // The invoice of /jobs/jobreports/{jobid}/{invid} comes from the path, not the URL's query.
   const time = useTimeData(jobId, { ...state, invoiceId });
   const [detail, setDetail] = useState<TimeEntryRow | null>(null);
-  // 001 §2.8: only the Administrator gets the Staff name as a link (to the staff member's e-mail).
+  // requirements §11.1: only the Administrator gets the Staff name as a link (to the staff member's e-mail).
   const staffLink = canSeeJobs(user);
   const tz = user.timeZone;
   const columns = useMemo<GridColDef<TimeEntryRow>[]>(

@@ -39,7 +39,7 @@ import { formatDay, fromWallClock, parseDay, toWallClock, zoneOrLocal } from './
 const STATUS_LABELS: Record<TicketStatusFilter, string> = { '<ALL>': '(All)', Open: 'Open', Closed: 'Closed', Escalation: 'Escalation', 'On Hold': 'On Hold' };
 
 /**
- * 000 §2: the request lists' calendar view, /requests/calendar and /myrequests/calendar. Status, search
+ * requirements §2.1: the request lists' calendar view, /requests/calendar and /myrequests/calendar. Status, search
  * and the filter dialog's criteria come from the list's query parameters; view and day are the
  * calendar's own, so the back button and a reload keep them.
  */

@@ -65,7 +65,7 @@ describe('GlobalSearchField', { timeout: 20_000 }, () => {
     expect(within(listbox).getByRole('group', { name: 'Incidents (first 5 shown)' })).toBeTruthy();
     expect(within(listbox).getByRole('group', { name: 'Jobs' })).toBeTruthy();
     expect(within(listbox).queryByRole('group', { name: /Service Requests/ })).toBeNull();
-    // 000 §3: 'CWID: {InternalID} - {date}' in the user's zone, StringField as JMSID; green icon for Open, red otherwise.
+    // requirements §5: 'CWID: {InternalID} - {date}' in the user's zone, StringField as JMSID; green icon for Open, red otherwise.
     expect(within(listbox).getByText('CWID: 12 - Mar 1, 2026 · JMSID: INC-000012 · Becker, Thomas')).toBeTruthy();
     expect(within(listbox).getByText('CWID: 7 - Jan 1, 2024 · JMSID: J10001')).toBeTruthy();
     expect(within(listbox).getAllByRole('img', { name: 'Open' })).toHaveLength(1);

@@ -15,7 +15,7 @@ import { requestStatusUpdate, ticketKeys } from './api.ts';
 /** The spec gives no success text; this one says what happened. */
 export const STATUS_UPDATE_REQUESTED = 'Status update requested';
 
-/** 'Request Status Update' (001 §2.9, §5): confirm, request, and show a failure in a dialog (001 §8). */
+/** 'Request Status Update' (requirements §3.1, §3.3): confirm, request, and show a failure in a dialog (requirements §3.6). */
 export function StatusUpdateAction({ ticketId }: { ticketId: number }) {
   const [isConfirming, setIsConfirming] = useState(false);
   const [isBusy, setIsBusy] = useState(false);

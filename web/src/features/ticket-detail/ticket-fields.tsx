@@ -38,7 +38,7 @@ interface Props {
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 } as const;
 
-/** The editable fields of the incident and service-request forms (001 §2.9). */
+/** The editable fields of the incident and service-request forms (requirements §3.1). */
 export function TicketFields({ control, lookups, isRequest, isUser, showStatus, disabled }: Props) {
   const classId = useWatch({ control, name: 'classId' });
   const subclasses = (lookups?.subclasses ?? []).filter((s) => String(s.classId) === classId);

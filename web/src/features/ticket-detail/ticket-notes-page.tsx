@@ -27,10 +27,10 @@ import { NewNoteDialog, NoteDialog } from './note-dialogs.tsx';
 import { TicketLoadError, TicketSkeleton } from './ticket-page.tsx';
 import { ticketPath, type TicketKind } from './ticket-paths.ts';
 
-/** 001 §4, §9: the list refreshes 3 s after a new action. */
+/** requirements §3.3, §3.6: the list refreshes 3 s after a new action. */
 export const ACTION_REFRESH_MS = 3000;
 
-/** Notes of a ticket (001 §2.9): Date, Staff, Note as plain text, a view icon; New Note; export. */
+/** Notes of a ticket (requirements §3.1): Date, Staff, Note as plain text, a view icon; New Note; export. */
 export function TicketNotesPage({ kind, user }: { kind: TicketKind; user: SignedInUser }) {
   const { id = '' } = useParams();
   const ticketId = /^\d{1,10}$/.test(id) ? Number(id) : 0;

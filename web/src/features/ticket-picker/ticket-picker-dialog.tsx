@@ -36,7 +36,7 @@ export interface TicketPickerDialogProps {
 type PickerTab = 'contacts' | 'devices';
 type Pick = { kind: 'contact' | 'device'; id: number } | null;
 
-/** 800 ms after the last keystroke (001 §9). */
+/** 800 ms after the last keystroke (requirements §3.6). */
 function useDebounced(value: string, ms: number): string {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -47,7 +47,7 @@ function useDebounced(value: string, ms: number): string {
 }
 
 /**
- * 'Select a contact or a device' (001 §2.7, §4 ticket creation flow): pick a contact or a device,
+ * 'Select a contact or a device' (requirements §10.1, §3.3 ticket creation flow): pick a contact or a device,
  * or (non-User types) the organisation's primary contact, then go to the add route. Opened by the
  * list screens' New button and by the bare /incident/add and /servicerequest/add routes.
  */
@@ -120,7 +120,7 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
           value={text}
           onChange={(e) => {
             setText(e.target.value);
-            // Searching resets to page 1 (001 §4).
+            // Searching resets to page 1 (requirements §3.3).
             setPage(0);
           }}
           slotProps={{

@@ -30,7 +30,7 @@ export interface TicketListState {
   assignedToMe: boolean;
 }
 
-/** The schema's default order (docs/requirements.md §2.2: newest first). */
+/** The schema's default order (docs/requirements.md §2.1: newest first). */
 const DEFAULTS = ZTicketListRequestSchema.parse({});
 export const DEFAULT_SORT: TicketSortKey = DEFAULTS.sort;
 export const DEFAULT_DIRECTION = DEFAULTS.direction;

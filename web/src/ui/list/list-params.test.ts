@@ -27,6 +27,11 @@ describe('list state in the URL, with the API request schema', () => {
     expect(p.toString()).toBe('page=2&search=hp&selected=7');
   });
 
+  it('writes sort and direction together once the order is not the default', () => {
+    const state = readListParams(ZTicketListRequestSchema, new URLSearchParams(''));
+    expect(writeListParams(ZTicketListRequestSchema, { ...state, sort: 'shortDescription' }).toString()).toBe('sort=shortDescription&direction=desc');
+  });
+
   it('round-trips a ticket list state with criteria', () => {
     const params = new URLSearchParams('page=2&status=%3CALL%3E&departmentId=4&isVip=true&search=printer');
     const s = readListParams(ZTicketListRequestSchema, params);

@@ -57,9 +57,12 @@ export function writeListParams<S extends z.ZodObject<Shape>>(
 ): URLSearchParams {
   const base = readListParams(schema, new URLSearchParams(), defaults) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
+  const s = state as Record<string, unknown>;
+  // An order other than the default names both its key and its direction, so the link reads as it sorts.
+  const ordered = !same(s.sort, base.sort) || !same(s.direction, base.direction);
   for (const [key, value] of Object.entries(state)) {
     if (!(key in schema.shape) || key === 'cursor') continue;
-    if (same(value, base[key])) continue;
+    if (same(value, base[key]) && !(ordered && (key === 'sort' || key === 'direction'))) continue;
     out[key] = typeof value === 'string' ? value.trim() : value;
   }
   const p = toSearchParams(out);
