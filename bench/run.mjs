@@ -8,7 +8,7 @@
 //   BENCH_SCALE     seed scale: N × 1000 tickets over N/5 customers (default 1000 → 1,000,000 tickets)
 //   BENCH_DURATION  seconds per autocannon run (default 10)
 //   BENCH_CONNECTIONS (default 50)
-//   BENCH_ONLY      comma-separated subset of the runs: seq,hello,mix,page1,offset,cursor,export,search (default all)
+//   BENCH_ONLY      comma-separated subset of the runs: seq,hello,mix,page1,offset,cursor,export,search,timedata,services (default all)
 //   BENCH_CPU_PROF  a directory: the API server runs with --cpu-prof and writes its profile there on exit
 //   BENCH_SERVER    another build's main.js to measure (A/B against an older commit on the same data)
 import { spawn, spawnSync } from 'node:child_process';
@@ -41,6 +41,7 @@ async function main() {
   try {
     await ensureSeeded(db, benchUrl.toString(), scale);
     const tenant = await ensureBigTenant(db);
+    await ensureBilling(db, benchUrl.toString());
     const email = await ensureBenchAccount(db, tenant.cid);
     console.log(`big tenant ${tenant.code}: ${tenant.incidents.toLocaleString('en-US')} incidents, ${tenant.requests.toLocaleString('en-US')} requests; signing in as ${email}`);
 
@@ -62,7 +63,8 @@ async function main() {
       await waitFor(`${api}/api/v1/config`);
       await waitFor(`http://127.0.0.1:${helloPort}/hello`);
       const cookie = await signIn(api, email);
-      await run(api, cookie, `http://127.0.0.1:${helloPort}`, { duration, connections, cpu: { serverPid: server.pid, db, dbName } });
+      const hello = await run(api, cookie, `http://127.0.0.1:${helloPort}`, { duration, connections, cpu: { serverPid: server.pid, db, dbName } });
+      await benchBilling({ api, adminEmail: `admin@${tenant.code.toLowerCase()}.example`, duration, connections, hello, cpu: { serverPid: server.pid, db, dbName } });
       if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').map((x) => x.trim()).includes('search'))
         await benchSearch({ api, cookie, adminEmail: `admin@${tenant.code.toLowerCase()}.example`, duration, connections, cannon });
     } finally {
@@ -120,6 +122,18 @@ async function ensureSeeded(db, url, scale) {
   await db.query('vacuum analyze contacts');
 }
 
+/** Billing rows came with issue 12: a data set seeded before gets them added (node server/dist/seed.js --billing). */
+async function ensureBilling(db, url) {
+  const jobs = await scalar(db, `select count(*) from jobs j join customers c on c.id = j.cid where c.code like 'SCALE%'`);
+  if (jobs > 0) return;
+  console.log('seed: no billing rows for the scale customers, adding them (seed.js --billing)');
+  const t = performance.now();
+  const r = spawnSync(process.execPath, [path.join(root, 'server/dist/seed.js'), '--billing'], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: url } });
+  if (r.status !== 0) throw new Error(`billing seed failed (exit ${r.status})`);
+  console.log(`seed: billing done in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  for (const t of ['jobs', 'managed_services', 'time_entries', 'balance_transactions', 'job_products', 'invoice_lines']) await db.query(`vacuum analyze ${t}`);
+}
+
 const BIG_MARK = ' (bench big tenant)';
 
 /**
@@ -148,6 +162,8 @@ async function ensureBigTenant(db) {
     }
     await db.query('vacuum analyze tickets');
     await db.query('vacuum analyze contacts');
+    // The merge changes every billing table's per-customer distribution too (issue 12).
+    for (const t of ['jobs', 'managed_services', 'time_entries', 'balance_transactions', 'job_products', 'invoice_lines']) await db.query(`vacuum analyze ${t}`);
   }
   const count = (type) => scalar(db, 'select count(*) from tickets where cid = $1 and ticket_type = $2', [big.id, type]);
   return { cid: big.id, code: big.code, incidents: await count('Incident'), requests: await count('ServiceRequest') };
@@ -301,6 +317,57 @@ async function run(api, cookie, helloBase, { duration, connections, cpu }) {
     console.log(`page 4,000 / page 1 p50:${p4000 ? ` OFFSET ${(p4000.p50 / p1.p50).toFixed(2)}×` : ''}${p4000c ? `, cursor ${(p4000c.p50 / p1.p50).toFixed(2)}×` : ''} [≤ 1.5×]`);
   }
   if (times.length) console.log(`export 2,000 rows ${times[2].toFixed(0)} ms [≤ 1000 ms]`);
+  return hello;
+}
+
+/**
+ * Issue 12: the time-data and managed-services lists of the big tenant, as its Administrator (the
+ * only role that sees them): default order, each sortable column, a deep page, an invoice filter.
+ */
+async function benchBilling({ api, adminEmail, duration, connections, hello, cpu }) {
+  const only = (process.env.BENCH_ONLY || '').split(',').map((x) => x.trim()).filter(Boolean);
+  const want = (name) => !only.length || only.includes(name);
+  if (!want('timedata') && !want('services')) return;
+  const headers = { cookie: await signIn(api, adminEmail) };
+  const get = async (p) => {
+    const r = await fetch(`${api}${p}`, { headers });
+    if (!r.ok) throw new Error(`${p}: ${r.status} ${await r.text()}`);
+    return r.json();
+  };
+  const jobs = await get('/api/v1/jobs?pageSize=100');
+  // The main agreement with the most time data (the big tenant is 20 merged customers, each with its own).
+  let main = null;
+  for (const j of jobs.rows.filter((r) => r.summary === 'Managed Services Agreement')) {
+    const t = await get(`/api/v1/jobs/${j.id}/time-entries?pageSize=1`);
+    if (!main || t.total > main.total) main = { id: j.id, total: t.total };
+  }
+  const services = await get('/api/v1/managed-services?pageSize=1');
+  const invoice = (await get(`/api/v1/jobs/${main.id}/time-entries?pageSize=50`)).rows.find((r) => r.invoiceId)?.invoiceId;
+  console.log(`\nbilling (${adminEmail}): job ${main.id} has ${main.total.toLocaleString('en-US')} time entries; ${services.total.toLocaleString('en-US')} managed services listed`);
+  const timeMix = [
+    `/api/v1/jobs/${main.id}/time-entries`,
+    `/api/v1/jobs/${main.id}/time-entries?sort=memberName&direction=asc`,
+    `/api/v1/jobs/${main.id}/time-entries?sort=activityType&direction=desc&pageSize=25`,
+    `/api/v1/jobs/${main.id}/time-entries?sort=rateDesc&direction=asc&page=20`,
+    `/api/v1/jobs/${main.id}/time-entries?page=200&pageSize=50`,
+    ...(invoice ? [`/api/v1/jobs/${main.id}/time-entries?invoiceId=${invoice}`] : []),
+  ];
+  const serviceMix = [
+    '/api/v1/managed-services',
+    '/api/v1/managed-services?sort=sellPrice&direction=desc',
+    '/api/v1/managed-services?sort=rateDesc&direction=asc&pageSize=25',
+    '/api/v1/managed-services?sort=description&direction=asc&page=10',
+    `/api/v1/managed-services?jobId=${main.id}`,
+    '/api/v1/managed-services?page=40&pageSize=50',
+  ];
+  for (const p of [...timeMix, ...serviceMix]) await get(p);
+  // One request at a time first: wall time and CPU per request, steadier than latency under load.
+  await sequential(api, headers, [...(want('timedata') ? timeMix : []), ...(want('services') ? serviceMix : [])], cpu);
+  const base = { connections, duration, headers, url: api };
+  const rows = [];
+  if (want('timedata')) rows.push(await cannon(`time data mix (${timeMix.length} URLs)`, { ...base, requests: timeMix.map((p) => ({ method: 'GET', path: p })) }));
+  if (want('services')) rows.push(await cannon(`managed services mix (${serviceMix.length} URLs)`, { ...base, requests: serviceMix.map((p) => ({ method: 'GET', path: p })) }));
+  for (const r of rows) console.log(`${r.label}: p95 ${r.p95.toFixed(1)} ms${hello ? `, throughput ratio to hello ${(r.rps / hello.rps).toFixed(3)}` : ''}`);
 }
 
 /** CPU time (ms) the given processes have used so far: /proc/<pid>/schedstat, in ns (Linux only). */

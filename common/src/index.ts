@@ -21,3 +21,4 @@ export * from './home.ts';
 export * from './passwords.ts';
 export * from './public-pages.ts';
 export * from './mail.ts';
+export * from './jobs.ts';

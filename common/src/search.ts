@@ -103,7 +103,8 @@ export function searchResultPath(r: Pick<SearchRecord, 'searchType' | 'internalI
     case SEARCH_TYPE.ServiceRequest:
       return `/servicerequest/view/${r.internalId}`;
     case SEARCH_TYPE.Job:
-      return '/jobs';
+      // Issue 12: the Jobs list with that job's Agreement dialog open.
+      return `/jobs?agreement=${r.internalId}`;
   }
 }
 

@@ -19,6 +19,7 @@ import { ticketDetailModule } from './modules/ticket-detail/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { ticketPickerRoutes } from './modules/ticket-picker/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
+import { jobRoutes } from './modules/jobs/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
 import { contactCompatRoutes } from './modules/invitations/compat.routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ticketRoutes, { prefix: '/api/v1', db, config });
   await app.register(ticketPickerRoutes, { prefix: '/api/v1', db, config });
   await app.register(contactRoutes, { prefix: '/api/v1', db, config });
+  await app.register(jobRoutes, { prefix: '/api/v1', db, config });
   await app.register(deviceRoutes, { prefix: '/api/v1', db, config });
   await app.register(invitationRoutes, { prefix: '/api/v1', db, config });
   await app.register(searchRoutes, { prefix: '/api/v1', db, config });

@@ -4,13 +4,14 @@ import { openDatabase } from './db/client.ts';
 import { resetDatabase, tableCounts } from './db/seed/counts.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { seedScale } from './db/seed/scale.ts';
+import { seedScaleBilling } from './db/seed/scale-billing.ts';
 
-const USAGE = 'usage: node server/dist/seed.js [--scale N] [--reset]';
+const USAGE = 'usage: node server/dist/seed.js [--scale N] [--reset] [--billing]';
 
-/** npm run seed -- [--scale N] [--reset]: migrate, seed the demo set if empty, then the scale set. */
+/** npm run seed -- [--scale N] [--reset] [--billing]: migrate, seed the demo set if empty, then the scale set. */
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { scale: { type: 'string' }, reset: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+    options: { scale: { type: 'string' }, billing: { type: 'boolean', default: false }, reset: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
   });
   if (values.help) {
     console.log(USAGE);
@@ -37,6 +38,12 @@ async function main(): Promise<void> {
       t = performance.now();
       const r = await seedScale(database.db, { scale, log: (m) => console.log(`  scale: ${m} (${elapsed(t)})`) });
       console.log(`scale ${scale}: ${r.tickets} tickets, ${r.customers} customers from ${r.firstCode}, in ${elapsed(t)}`);
+    }
+    if (values.billing && scale === undefined) {
+      // --billing: add the billing rows to SCALE customers seeded before they existed (npm run bench).
+      t = performance.now();
+      const n = await seedScaleBilling(database.db, (m) => console.log(`  ${m} (${elapsed(t)})`));
+      console.log(`billing rows added for ${n} scale customers in ${elapsed(t)}`);
     }
     const counts = await tableCounts(database.db);
     const width = Math.max(...Object.keys(counts).map((k) => k.length));

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/auth/password.ts';
 import { openPglite, type Database } from '../src/db/client.ts';
-import { contacts, customers, tickets, webUsers, bannerMessages, devices } from '../src/db/schema/index.ts';
+import { contacts, customers, tickets, webUsers, bannerMessages, devices, jobs, timeEntries } from '../src/db/schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/db/seed/demo-accounts.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { makeContact, makeCustomer, makeTicket, makeWebUser } from '../src/db/seed/factories.ts';
@@ -156,6 +156,14 @@ describe('seedScale', () => {
       const count = async (q: SQL) => rowsOf<{ n: number }>(await d.db.execute(q))[0]!.n;
       expect(await count(sql`select count(*)::int as n from (select ticket_no from tickets group by 1 having count(*) > 1) x`)).toBe(0);
       expect(await d.db.$count(webUsers, eq(webUsers.email, 'admin@scale0001.example'))).toBe(1);
+      // proportional billing rows: 3 jobs each, a time entry for every other ticket, invoices equal to their lines
+      expect(await d.db.$count(jobs, inArray(jobs.cid, ids))).toBe(9);
+      expect(await d.db.$count(timeEntries, inArray(timeEntries.cid, ids))).toBe(500);
+      expect(await count(sql`select count(*)::int as n from time_entries te join tickets t on t.id = te.ticket_id where te.cid <> t.cid`)).toBe(0);
+      expect(await count(sql`select count(*)::int as n from balance_transactions b where b.trans_num like 'SINV-%'
+        and b.amount <> (select sum(round(l.quantity * l.price, 2)) from invoice_lines l where l.invoice_id = b.id)`)).toBe(0);
+      expect(await count(sql`select count(*)::int as n from time_entries where cid = any(${sql.raw(`array[${ids.join(',')}]`)}) and invoice_id is not null`)).toBeGreaterThan(0);
+      expect(await count(sql`select count(distinct trans_type)::int as n from balance_transactions where trans_num like 'S%'`)).toBe(3);
       // the secondary indexes dropped for the load are back
       expect(await count(indexCount)).toBe(indexesBefore);
       // a second run adds further customers instead of colliding

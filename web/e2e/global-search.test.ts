@@ -122,7 +122,7 @@ describe('global search at 375 px and in the dark theme', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'global-search-mobile-light');
     await listbox.getByRole('option', { name: /Backup and Disaster Recovery/ }).click();
-    await page.waitForURL(/\/jobs$/);
+    await page.waitForURL(/\/jobs\?agreement=\d+$/);
     // The bar is back to its buttons.
     await page.getByRole('button', { name: SEARCH }).waitFor();
     await page.context().close();

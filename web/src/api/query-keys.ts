@@ -66,6 +66,16 @@ export const queryKeys = {
     list: (q: Q) => ['outbox', 'list', q] as const,
     message: (id: number) => ['outbox', 'message', id] as const,
   },
+  jobs: {
+    all: ['jobs'] as const,
+    list: (q: Q) => ['jobs', 'list', q] as const,
+    detail: (id: number) => ['jobs', 'detail', id] as const,
+    services: (q: Q) => ['jobs', 'services', q] as const,
+    balances: (q: Q) => ['jobs', 'balances', q] as const,
+    invoice: (id: number) => ['jobs', 'invoice', id] as const,
+    products: (jobId: number, q: Q) => ['jobs', 'products', jobId, q] as const,
+    timeData: (jobId: number, q: Q) => ['jobs', 'time', jobId, q] as const,
+  },
   preferences: { mine: ['preferences', 'mine'] as const },
   banners: { all: ['banners'] as const, mine: ['banners', 'mine'] as const, active: ['banners', 'active'] as const },
 } as const;
@@ -102,4 +112,9 @@ export async function invalidateDeviceWrite(qc: QueryClient): Promise<void> {
 /** After invitations were sent, re-sent or deleted: both invitation lists. */
 export async function invalidateInvitationWrite(qc: QueryClient): Promise<void> {
   await qc.invalidateQueries({ queryKey: queryKeys.invitations.all });
+}
+
+/** After a job was created or edited: every jobs and billing view (the lists show its number and status). */
+export async function invalidateJobWrite(qc: QueryClient): Promise<void> {
+  await qc.invalidateQueries({ queryKey: queryKeys.jobs.all });
 }

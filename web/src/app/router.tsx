@@ -67,6 +67,17 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.requestCalendar.path, lazy: () => import('./route-modules/request-calendar.tsx') },
       { path: ROUTES.myRequestCalendar.path, lazy: () => import('./route-modules/request-calendar.tsx') },
       { path: ROUTES.outgoingMail.path, lazy: () => import('./route-modules/outgoing-mail.tsx') },
+      // Jobs and billing (requirements §11.1): one chunk, a named export per screen.
+      { path: ROUTES.jobs.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobsList })) },
+      { path: ROUTES.jobAdd.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobForm })) },
+      { path: ROUTES.jobEdit.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobForm })) },
+      { path: ROUTES.jobServices.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobServices })) },
+      { path: ROUTES.services.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.AllServices })) },
+      { path: ROUTES.jobBalances.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobBalances })) },
+      { path: ROUTES.balances.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.AllBalances })) },
+      { path: ROUTES.invoiceDetails.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.InvoiceDetails })) },
+      { path: ROUTES.jobProducts.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobProducts })) },
+      { path: ROUTES.jobReports.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobReports })) },
       // requirements §1.1: any other path (and every drawer item whose screen is not built yet).
       { path: '*', lazy: () => import('./route-modules/not-found.tsx') },
     ],

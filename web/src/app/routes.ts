@@ -61,6 +61,17 @@ export const ROUTES = {
   myRequestCalendar: { path: '/myrequests/calendar', title: 'My Service Requests' },
   // The space admin's view of the e-mail outbox (issue 13).
   outgoingMail: { path: '/outgoing-mail', title: 'Outgoing Mail' },
+  // Jobs (agreements) and billing (requirements §11.1); 'details' is static and outranks ':jobid'.
+  jobs: { path: '/jobs', title: 'Agreements' },
+  jobAdd: { path: '/jobs/add', title: 'New Job' },
+  jobEdit: { path: '/jobs/edit/:jobid', title: 'Edit Job' },
+  jobServices: { path: '/jobs/services/:jobid', title: 'Managed Service by ID' },
+  services: { path: '/services', title: 'All Managed Services' },
+  jobBalances: { path: '/jobs/balances/:jobid', title: 'Balances' },
+  balances: { path: '/balances', title: 'Balances' },
+  invoiceDetails: { path: '/jobs/balances/details/:id', title: 'Invoice Details' },
+  jobProducts: { path: '/jobs/products/:jobid', title: 'Products' },
+  jobReports: { path: '/jobs/jobreports/:jobid/:invid?', title: 'Time Data' },
 } as const satisfies Record<string, RouteEntry>;
 
 /** Paths that answer in the signed-in shell (register and retrieve are public pages). */
@@ -97,6 +108,16 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.requestCalendar,
   ROUTES.myRequestCalendar,
   ROUTES.outgoingMail,
+  ROUTES.jobs,
+  ROUTES.jobAdd,
+  ROUTES.jobEdit,
+  ROUTES.jobServices,
+  ROUTES.services,
+  ROUTES.jobBalances,
+  ROUTES.balances,
+  ROUTES.invoiceDetails,
+  ROUTES.jobProducts,
+  ROUTES.jobReports,
 ];
 
 export const NOT_FOUND_TITLE = 'Not Found';

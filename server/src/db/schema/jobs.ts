@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { cid, createdAt, money } from './columns.ts';
 import { providerStaff } from './identity.ts';
@@ -23,6 +24,8 @@ export const jobs = pgTable(
     // Default sort JOBID descending (requirements §11.6); IncludeInactive=false filters on status.
     index('jobs_cid_id_idx').on(t.cid, t.id.desc()),
     index('jobs_cid_status_id_idx').on(t.cid, t.jobStatus, t.id.desc()),
+    // Agreement # sort (issue 12).
+    index('jobs_cid_job_num_id_idx').on(t.cid, t.jobNum, t.id),
   ],
 );
 
@@ -43,7 +46,16 @@ export const managedServices = pgTable(
     okToInvoice: boolean().notNull().default(true),
     isClosed: boolean().notNull().default(false),
   },
-  (t) => [index('managed_services_cid_job_id_idx').on(t.cid, t.jobId, t.id.desc())],
+  (t) => [
+    index('managed_services_cid_job_id_idx').on(t.cid, t.jobId, t.id.desc()),
+    // All Managed Services (no job) shows OkToInvoiceOnly rows of open jobs: partial indexes of that
+    // filter for the default POServiceDetailID order and every sortable column (issue 12).
+    index('managed_services_listed_cid_id_idx').on(t.cid, t.id.desc()).where(sql`ok_to_invoice and not is_closed`),
+    index('managed_services_listed_cid_rate_desc_idx').on(t.cid, t.rateDesc, t.id).where(sql`ok_to_invoice and not is_closed`),
+    index('managed_services_listed_cid_description_idx').on(t.cid, t.description, t.id).where(sql`ok_to_invoice and not is_closed`),
+    index('managed_services_listed_cid_sell_price_idx').on(t.cid, t.sellPrice, t.id).where(sql`ok_to_invoice and not is_closed`),
+    index('managed_services_listed_cid_quantity_idx').on(t.cid, t.quantity, t.id).where(sql`ok_to_invoice and not is_closed`),
+  ],
 );
 
 /**
@@ -110,7 +122,7 @@ export const jobProducts = pgTable(
     productClass: varchar({ length: 80 }),
     billableOption: varchar({ length: 60 }),
   },
-  (t) => [index('job_products_cid_job_idx').on(t.cid, t.jobId)],
+  (t) => [index('job_products_cid_job_idx').on(t.cid, t.jobId), index('job_products_cid_job_name_idx').on(t.cid, t.jobId, t.productName, t.id)],
 );
 
 /** Time entries (requirements §11 'Time entry', TimeDataID): the job report. */
@@ -139,5 +151,11 @@ export const timeEntries = pgTable(
     // Default sort TimeDataID descending (requirements §11.6); Job Report by Job ID and by InvoiceID.
     index('time_entries_cid_job_id_idx').on(t.cid, t.jobId, t.id.desc()),
     index('time_entries_cid_invoice_idx').on(t.cid, t.invoiceId),
+    // Time data of one invoice in TimeDataID order; with the hours last, the list's count and total hours
+    // are an index-only scan. Then the sortable columns F Name, Activity Type, Rate Desc (issue 12).
+    index('time_entries_cid_job_invoice_id_idx').on(t.cid, t.jobId, t.invoiceId, t.id.desc(), t.durationHours),
+    index('time_entries_cid_job_member_idx').on(t.cid, t.jobId, t.memberName, t.id),
+    index('time_entries_cid_job_activity_idx').on(t.cid, t.jobId, t.activityType, t.id),
+    index('time_entries_cid_job_rate_desc_idx').on(t.cid, t.jobId, t.rateDesc, t.id),
   ],
 );

@@ -13,6 +13,11 @@ export type NewJobProduct = typeof jobProducts.$inferInsert;
 export type NewTimeEntry = typeof timeEntries.$inferInsert;
 
 export const money2 = (n: number): string => n.toFixed(2);
+/** Integer cents as a 2-decimal string ('1234.05'), without floating point. */
+export const centsToMoney = (cents: number): string => {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
 export const isoDate = (d: Date): string => d.toISOString().slice(0, 10);
 
 const AGREEMENTS = [

@@ -26,6 +26,7 @@ import {
   buildJobProduct,
   buildManagedService,
   buildTimeEntry,
+  centsToMoney,
   isoDate,
   money2,
   type NewBalanceTransaction,
@@ -33,7 +34,7 @@ import {
   type NewTimeEntry,
 } from './billing-factories.ts';
 import type { DemoContext, DemoOrg } from './demo.ts';
-import { FAR_FUTURE, REFERENCE_DATE, insertMany } from './random.ts';
+import { FAR_FUTURE, REFERENCE_DATE, insertMany, reserveIds } from './random.ts';
 
 const DAY = 86_400_000;
 const md5 = (s: string): string => createHash('md5').update(s).digest('hex');
@@ -68,37 +69,65 @@ async function seedBilling(db: Db, ctx: DemoContext, org: DemoOrg, transNo: numb
   );
   await insertMany(db, jobProducts, jobRows.flatMap((job) => Array.from({ length: f.number.int({ min: 4, max: 6 }) }, () => buildJobProduct(f, { cid, jobId: job.id }))));
 
-  // Monthly invoices on the main agreement for two years, most paid, a few credit memos.
+  // Monthly invoices on the main agreement for two years, most paid, a few credit memos; the backup
+  // agreement billed quarterly at a fixed price. Transaction ids follow the calendar (TransID order is
+  // the statement's order), so every row is built first and numbered by date before it is inserted.
   const main = jobRows[0]!;
-  const lines: Omit<NewInvoiceLine, 'invoiceId'>[][] = [];
-  const invoices: NewBalanceTransaction[] = [];
+  const backup = jobRows[1]!;
+  type Tx = NewBalanceTransaction & { lines?: Omit<NewInvoiceLine, 'invoiceId'>[]; appliedTo?: Tx };
+  const invoices: Tx[] = [];
   for (let m = 0; m < 24; m++) {
     const date = new Date(Date.UTC(2024, 10 + m, 1));
     const invLines = Array.from({ length: f.number.int({ min: 2, max: 4 }) }, () => buildInvoiceLine(f, { cid, invoiceId: 0 }));
-    const amount = invLines.reduce((s, l) => s + Number(l.quantity) * Number(l.price), 0);
-    lines.push(invLines);
-    invoices.push({ cid, jobId: main.id, transNum: `INV-${++transNo}`, transType: 'INVOICE', transDate: isoDate(date), amount: money2(amount), includeTimeActivity: m % 3 === 0 });
+    // Exact: integer cents (the demo's quantities are whole), never a float sum of dollars.
+    const cents = invLines.reduce((sum, l) => sum + Number(l.quantity) * Math.round(Number(l.price) * 100), 0);
+    invoices.push({ cid, jobId: main.id, transNum: '', transType: 'INVOICE', transDate: isoDate(date), amount: centsToMoney(cents), lines: invLines });
   }
-  const invoiceRows = await insertMany(db, balanceTransactions, invoices);
-  await insertMany(
-    db,
-    invoiceLines,
-    invoiceRows.flatMap((inv, i) => lines[i]!.map((l) => ({ ...l, invoiceId: inv.id }))),
-  );
-  const applied: NewBalanceTransaction[] = [];
-  for (const [i, inv] of invoiceRows.entries()) {
-    if (i < invoiceRows.length - 2) {
+  const applied: Tx[] = [];
+  for (const [i, inv] of invoices.entries()) {
+    if (i < invoices.length - 2) {
       const paidOn = new Date(new Date(inv.transDate).getTime() + f.number.int({ min: 10, max: 35 }) * DAY);
-      applied.push({ cid, jobId: main.id, transNum: `PAY-${++transNo}`, transType: 'PAYMENT', transDate: isoDate(paidOn), amount: inv.amount, invoiceAppliedId: inv.id });
+      applied.push({ cid, jobId: main.id, transNum: '', transType: 'PAYMENT', transDate: isoDate(paidOn), amount: inv.amount, appliedTo: inv });
     }
     if (i % 8 === 5) {
       const amount = money2(f.number.int({ min: 50, max: 300 }));
-      applied.push({ cid, jobId: main.id, transNum: `CM-${++transNo}`, transType: 'CREDIT MEMO', transDate: inv.transDate, amount, invoiceAppliedId: inv.id });
+      applied.push({ cid, jobId: main.id, transNum: '', transType: 'CREDIT MEMO', transDate: inv.transDate, amount, appliedTo: inv });
     }
   }
-  await insertMany(db, balanceTransactions, applied);
+  // Quarterly backup invoices (3 × 300.00 + 3 × 115.00 = 1245.00); every quarter but the last is paid.
+  const quarterly: Tx[] = Array.from({ length: 6 }, (_, q) => ({
+    cid,
+    jobId: backup.id,
+    transNum: '',
+    transType: 'INVOICE' as const,
+    transDate: isoDate(new Date(Date.UTC(2025, q * 3, 1))),
+    amount: '1245.00',
+    lines: [
+      { cid, item: 'BDR-SIRIS', description: 'Datto SIRIS 2TB appliance, quarterly', quantity: '3', price: '300.00' },
+      { cid, item: 'BDR-CLOUD', description: 'Cloud retention per TB, quarterly', quantity: '3', price: '115.00' },
+    ],
+  }));
+  const quarterlyPaid: Tx[] = quarterly.slice(0, -1).map((inv) => ({
+    cid,
+    jobId: backup.id,
+    transNum: '',
+    transType: 'PAYMENT' as const,
+    transDate: isoDate(new Date(new Date(inv.transDate).getTime() + 21 * DAY)),
+    amount: inv.amount,
+    appliedTo: inv,
+  }));
+  const kindOrder = { INVOICE: 0, 'CREDIT MEMO': 1, PAYMENT: 2 } as const;
+  const all = [...invoices, ...applied, ...quarterly, ...quarterlyPaid].sort(
+    (a, b) => a.transDate.localeCompare(b.transDate) || kindOrder[a.transType] - kindOrder[b.transType] || a.jobId - b.jobId,
+  );
+  const ids = await reserveIds(db, 'balance_transactions', all.length);
+  const prefix = { INVOICE: 'INV', PAYMENT: 'PAY', 'CREDIT MEMO': 'CM' } as const;
+  all.forEach((t, i) => {
+    t.id = ids[i]!;
+    t.transNum = `${prefix[t.transType]}-${++transNo}`;
+  });
 
-  // Time entries: mostly on the customer's tickets, the older ones invoiced.
+  // Time entries: mostly on the customer's tickets, the older ones invoiced by the next invoice of their agreement.
   const ticketRows = await db
     .select({ id: tickets.id, openDate: tickets.openDate })
     .from(tickets)
@@ -109,21 +138,34 @@ async function seedBilling(db: Db, ctx: DemoContext, org: DemoOrg, transNo: numb
     const ticket = f.datatype.boolean(0.75) ? f.helpers.arrayElement(ticketRows) : null;
     const timeIn = ticket ? new Date(ticket.openDate.getTime() + f.number.int({ min: 1, max: 48 }) * 3_600_000) : f.date.between({ from: '2024-11-01', to: REFERENCE_DATE });
     const member = f.helpers.arrayElement(ctx.staff.slice(6));
-    const invoice = invoiceRows.find((inv) => inv.transDate > isoDate(timeIn));
-    const isInvoiced = !!invoice && f.datatype.boolean(0.8);
-    entries.push(
-      buildTimeEntry(f, {
-        cid,
-        jobId: f.datatype.boolean(0.8) ? main.id : jobRows[1]!.id,
-        ticketId: ticket?.id ?? null,
-        staffId: member.id,
-        memberName: `${member.firstName} ${member.lastName}`,
-        timeIn,
-        invoiceId: isInvoiced ? invoice.id : null,
-        isInvoiced,
-      }),
-    );
+    const mainInvoice = invoices.find((inv) => inv.transDate > isoDate(timeIn));
+    const isInvoiced = !!mainInvoice && f.datatype.boolean(0.8);
+    const entry = buildTimeEntry(f, {
+      cid,
+      jobId: f.datatype.boolean(0.8) ? main.id : backup.id,
+      ticketId: ticket?.id ?? null,
+      staffId: member.id,
+      memberName: `${member.firstName} ${member.lastName}`,
+      timeIn,
+      isInvoiced,
+    });
+    const invoice = (entry.jobId === main.id ? invoices : quarterly).find((inv) => inv.transDate > isoDate(timeIn));
+    entry.isInvoiced = isInvoiced && !!invoice;
+    entry.invoiceId = entry.isInvoiced ? invoice!.id! : null;
+    entries.push(entry);
   }
+  // Include Time Activity: the invoices that bill time entries show the 'Time Data' link.
+  for (const t of all) t.includeTimeActivity = t.transType === 'INVOICE' && entries.some((e) => e.invoiceId === t.id);
+  await insertMany(
+    db,
+    balanceTransactions,
+    all.map(({ lines: _lines, appliedTo, ...t }) => ({ ...t, invoiceAppliedId: appliedTo?.id ?? null })),
+  );
+  await insertMany(
+    db,
+    invoiceLines,
+    all.flatMap((t) => (t.lines ?? []).map((l) => ({ ...l, invoiceId: t.id! }))),
+  );
   await insertMany(db, timeEntries, entries);
   return transNo;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../client.ts';
 import { demoPasswordHash } from './identity-factories.ts';
 import { REFERENCE_DATE, rowsOf } from './random.ts';
 import { ensureTicketLookups } from './ticket-factories.ts';
+import { seedScaleBilling } from './scale-billing.ts';
 
 export interface SeedScaleOptions {
   /** N × 1000 tickets over max(3, N/5) new customers. */
@@ -51,7 +52,7 @@ async function scalar(db: Db, q: SQL): Promise<number> {
 /**
  * Benchmark data: scale × 1000 tickets over max(3, scale/5) new customers ('SCALE0001'…), 30 contacts
  * each (with admin@scaleNNNN.example and user@scaleNNNN.example accounts), devices and one action per
- * ticket. Set-based SQL with values derived from the series index, so it is deterministic and fast.
+ * ticket, and proportional billing rows (scale-billing.ts). Set-based SQL with values derived from the series index, so it is deterministic and fast.
  * Secondary ticket/action indexes are dropped during the load and rebuilt from their own definitions.
  */
 export async function seedScale(db: Db, opts: SeedScaleOptions): Promise<SeedScaleResult> {
@@ -209,6 +210,7 @@ export async function seedScale(db: Db, opts: SeedScaleOptions): Promise<SeedSca
       firstCode: `SCALE${String(already + 1).padStart(4, '0')}`,
     };
   }).then(async (result) => {
+    await seedScaleBilling(db, log);
     log('analyze');
     await db.execute(sql`analyze`);
     return result;

@@ -1,0 +1,126 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
+import Box from '@mui/material/Box';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import { DataGrid, type GridColDef, type GridRowParams, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
+import { formatUsd, PAGE_SIZES } from '@sc/common';
+import { isApiError } from '../../api/client.ts';
+import { usePreferredPageSize } from '../auth/use-preferred-page-size.ts';
+import { useSnackbar } from '../../ui/app-snackbar.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
+import { downloadFile } from '../../ui/download-file.ts';
+import { DATA_GRID_DEFAULTS, ListStatus } from '../../ui/list/list-screen.tsx';
+import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
+import { PagingFooter } from '../../ui/paging-footer.tsx';
+
+// The billing lists' grid on the list contract: state in the URL with the API's names
+// (useListUrlState, the user's page size by default), the shared DataGrid settings, the list states
+// (ListStatus) and the spec's pager.
+
+/** A billing list's URL state, starting at the user's preferred page size. */
+export function useBillingList<S extends z.ZodObject<z.ZodRawShape>>(schema: S) {
+  const preferred = usePreferredPageSize();
+  const defaults = useMemo(() => ({ pageSize: preferred }) as unknown as Partial<z.input<S>>, [preferred]);
+  const list = useListUrlState(schema, defaults);
+  /** The same update, typed for the grid's paging and sorting patches. */
+  const gridUpdate = list.update as unknown as GridUpdate;
+  return { ...list, gridUpdate };
+}
+
+export type GridUpdate = (patch: { page?: number; pageSize?: number; sort?: string; direction?: 'asc' | 'desc' }) => void;
+
+/** A right-aligned US-dollar column of a decimal-string field. */
+export function moneyColumn<R extends GridValidRowModel>(field: string, headerName: string, extra: Partial<GridColDef<R>> = {}): GridColDef<R> {
+  return { field, headerName, type: 'number', minWidth: 110, align: 'right', headerAlign: 'right', valueFormatter: (v: string | null) => formatUsd(v), ...extra };
+}
+
+/** A right-aligned decimal (quantity, hours) shown without trailing zeros beyond what it has. */
+export function decimalColumn<R extends GridValidRowModel>(field: string, headerName: string, extra: Partial<GridColDef<R>> = {}): GridColDef<R> {
+  const fmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+  return { field, headerName, type: 'number', minWidth: 90, align: 'right', headerAlign: 'right', valueFormatter: (v: string | null) => (v === null ? '' : fmt.format(Number(v))), ...extra };
+}
+
+export interface ServerGridProps<R extends GridValidRowModel> {
+  label: string;
+  rows: R[];
+  columns: GridColDef<R>[];
+  page: { total: number; hasNextPage: boolean } | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  state: { page: number; pageSize: number; sort: string; direction: 'asc' | 'desc' };
+  update: GridUpdate;
+  /** The list's sort keys and its default (the grid shows no arrow for the default order). */
+  sorts: readonly string[];
+  defaultSort: string;
+  defaultDirection: 'asc' | 'desc';
+  onRowClick?: (row: R) => void;
+  selectedId?: number | null;
+  footer?: ReactNode;
+}
+
+/** A server-paged, server-sorted grid with the list states and the spec's pager with the page-size choice. */
+export function ServerGrid<R extends GridValidRowModel & { id: number }>(p: ServerGridProps<R>) {
+  const setSort = p.update;
+  const sortModel: GridSortModel = p.state.sort === p.defaultSort && p.state.direction === p.defaultDirection ? [] : [{ field: p.state.sort, sort: p.state.direction }];
+  return (
+    <Box>
+      <DataGrid<R>
+        {...DATA_GRID_DEFAULTS}
+        aria-label={p.label}
+        rows={p.rows}
+        columns={p.columns}
+        loading={p.isFetching}
+        rowHeight={52}
+        autoHeight
+        rowCount={p.page?.total ?? 0}
+        sortModel={sortModel}
+        onSortModelChange={(m) => {
+          const first = m[0];
+          if (first && p.sorts.includes(first.field)) setSort({ sort: first.field, direction: first.sort ?? p.defaultDirection });
+          else setSort({ sort: p.defaultSort, direction: p.defaultDirection });
+        }}
+        rowSelectionModel={{ type: 'include', ids: new Set(p.selectedId == null ? [] : [p.selectedId]) }}
+        onRowClick={p.onRowClick ? ({ row }: GridRowParams<R>) => p.onRowClick?.(row) : undefined}
+        localeText={{ noRowsLabel: 'No data' }}
+        slots={{ noRowsOverlay: () => null }}
+        slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
+      />
+      <ListStatus isPending={p.isPending} error={p.error} rowCount={p.rows.length} isFiltered={false} onRetry={p.onRetry} emptyText="No data" />
+      {p.footer}
+      <PagingFooter
+        page={p.state.page}
+        pageSize={p.state.pageSize}
+        count={p.rows.length}
+        total={p.page?.total ?? 0}
+        hasNextPage={p.page?.hasNextPage ?? false}
+        onPage={(n) => p.update({ page: n })}
+        pageSizeOptions={PAGE_SIZES}
+        onPageSize={(n) => p.update({ pageSize: n })}
+      />
+    </Box>
+  );
+}
+
+/** The Export button: downloads the server's .xlsx (its name comes from the server), errors in a snackbar. */
+export function ExportButton({ path, fallbackName, disabled }: { path: string; fallbackName: string; disabled?: boolean }) {
+  const showSnackbar = useSnackbar();
+  const [busy, setBusy] = useState(false);
+  return (
+    <BusyButton
+      startIcon={<FileDownloadIcon />}
+      busy={busy}
+      disabled={disabled}
+      onClick={() => {
+        setBusy(true);
+        downloadFile(path, fallbackName)
+          .catch((e: unknown) => showSnackbar(isApiError(e) ? e.message : 'An Error Occurred', { severity: 'error' }))
+          .finally(() => setBusy(false));
+      }}
+    >
+      Export
+    </BusyButton>
+  );
+}
+

@@ -1,0 +1,72 @@
+import { useMemo } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import type { GridColDef } from '@mui/x-data-grid';
+import { EXPORT_PREFIX, PRODUCT_SORT_KEYS, ZProductListRequestSchema, type ProductRow } from '@sc/common';
+import { withQuery } from '../../api/query-string.ts';
+import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
+import { useJob, useProducts } from './api.ts';
+import { decimalColumn, ExportButton, moneyColumn, ServerGrid, useBillingList } from './billing-list.tsx';
+import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
+
+/** requirements §11.1: /jobs/products/{jobid}, the job's products (Bill: BillableOption Billable or not). */
+export function ProductsPage({ jobId }: { jobId: number }) {
+  const { state, gridUpdate } = useBillingList(ZProductListRequestSchema);
+  const job = useJob(jobId);
+  const products = useProducts(jobId, state);
+  const columns = useMemo<GridColDef<ProductRow>[]>(
+    () => [
+      { field: 'productName', headerName: 'Product', flex: 1, minWidth: 180 },
+      { field: 'customerDescription', headerName: 'Description', flex: 1.4, minWidth: 200, sortable: false },
+      decimalColumn<ProductRow>('quantity', 'Quantity', { sortable: false }),
+      moneyColumn<ProductRow>('price', 'Price', { sortable: false }),
+      { field: 'productClass', headerName: 'Type', minWidth: 110, sortable: false },
+      {
+        field: 'billable',
+        headerName: 'Bill',
+        minWidth: 130,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.billable ? <Chip size="small" color="primary" label="Billable" /> : <Chip size="small" variant="outlined" label={row.billableOption ?? 'Not billable'} />,
+      },
+    ],
+    [],
+  );
+  if (job.isError) return <Alert severity="error">{job.error.message}</Alert>;
+  return (
+    <>
+      <ListScreen
+        title="Products"
+        subtitle={jobHeaderLine(job.data)}
+        order={state.sort === 'id' ? undefined : sortLabel('Product', state.direction)}
+        actions={
+          <>
+            <ExportButton path={withQuery(`/jobs/${jobId}/products/export`, { sort: state.sort, direction: state.direction })} fallbackName={`${EXPORT_PREFIX.products}.xlsx`} />
+            <Button startIcon={<RefreshIcon />} onClick={() => void products.refetch()}>
+              Refresh
+            </Button>
+          </>
+        }
+      >
+        <JobTabs jobId={jobId} current="products" />
+        <ServerGrid
+          label="Products"
+          rows={products.data?.rows ?? []}
+          columns={columns as GridColDef<{ id: number }>[]}
+          page={products.data}
+          isPending={products.isPending}
+          isFetching={products.isFetching}
+          error={products.error}
+          onRetry={() => void products.refetch()}
+          state={state}
+          update={gridUpdate}
+          sorts={PRODUCT_SORT_KEYS}
+          defaultSort="id"
+          defaultDirection="asc"
+        />
+      </ListScreen>
+    </>
+  );
+}
