@@ -50,10 +50,13 @@ describe('Back after paging restores the page', () => {
     const page = await newPage();
     await signInAs(page, 'admin@acme.example', '/devices?pageSize=3');
     await displaying(page).getByText('Displaying 1 - 3').waitFor();
+    const devices = page.getByRole('list', { name: 'Devices' }).getByRole('button');
+    const firstOfPage1 = await devices.first().innerText();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2' && u.searchParams.get('pageSize') === '3');
     await displaying(page).getByText('Displaying 4 - 6').waitFor();
-    const devices = page.getByRole('list', { name: 'Devices' }).getByRole('button');
+    // The pager follows the URL at once while page 1's rows stay until page 2 arrives: wait for page 2's rows.
+    await expect.poll(() => devices.first().innerText()).not.toBe(firstOfPage1);
     const second = (await devices.nth(1).innerText()).split('\n')[0]!;
     await devices.nth(1).click();
     await page.waitForURL((u) => u.searchParams.has('selected'));

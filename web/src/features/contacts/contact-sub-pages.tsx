@@ -100,7 +100,7 @@ function TicketsTable({ frame, id, type, timeZone }: { frame: Frame; id: number;
       },
       { field: 'shortDescription', headerName: 'Short Description', flex: 2, minWidth: 200, sortable: false },
       { field: 'status', headerName: 'Status', minWidth: 110, sortable: false },
-      { field: 'openDate', headerName: 'Open Date', minWidth: 170, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+      { field: 'openDate', headerName: 'Open Date', minWidth: 200, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
     ],
     [type, timeZone],
   );
@@ -166,7 +166,7 @@ function SurveysTable({ frame, id, timeZone }: { frame: Frame; id: number; timeZ
   const q = useContactSurveys(id, state);
   const columns = useMemo<GridColDef<SurveyRow>[]>(
     () => [
-      { field: 'dateSubmitted', headerName: 'Submitted', minWidth: 170, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+      { field: 'dateSubmitted', headerName: 'Submitted', minWidth: 200, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
       { field: 'source', headerName: 'Source', flex: 1, minWidth: 110, sortable: false, valueFormatter: (v: string | null) => v ?? '' },
       {
         field: 'incidentId',

@@ -66,7 +66,7 @@ export function ListGrid<R extends GridValidRowModel>({ label, list, isFiltered,
       {onPage && (
         <>
           <Divider />
-          <Box sx={{ px: 2 }}>
+          <Box sx={{ px: { xs: 1, sm: 2 } }}>
             <PagingFooter page={page} pageSize={pageSize} count={rows.length} total={list.data?.total ?? 0} hasNextPage={list.data?.hasNextPage ?? false} onPage={onPage} />
           </Box>
         </>
