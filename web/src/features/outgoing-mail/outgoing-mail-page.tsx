@@ -62,7 +62,7 @@ export function OutgoingMailPage({ timeZone }: { timeZone: string }) {
           </Link>
         ),
       },
-      { field: 'createdAt', headerName: 'Queued', minWidth: 165, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+      { field: 'createdAt', headerName: 'Queued', minWidth: 195, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
       { field: 'lastError', headerName: 'Last error', flex: 0.8, minWidth: 120, sortable: false, valueFormatter: (v: string | null) => v ?? '' },
       {
         field: 'actions',
