@@ -50,10 +50,13 @@ describe('Back after paging restores the page', () => {
     const page = await newPage();
     await signInAs(page, 'admin@acme.example', '/devices?pageSize=3');
     await displaying(page).getByText('Displaying 1 - 3').waitFor();
+    const devices = page.getByRole('list', { name: 'Devices' }).getByRole('button');
+    const firstOfPage1 = await devices.first().innerText();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2' && u.searchParams.get('pageSize') === '3');
     await displaying(page).getByText('Displaying 4 - 6').waitFor();
-    const devices = page.getByRole('list', { name: 'Devices' }).getByRole('button');
+    // The pager follows the URL at once while page 1's rows stay until page 2 arrives: wait for page 2's rows.
+    await expect.poll(() => devices.first().innerText()).not.toBe(firstOfPage1);
     const second = (await devices.nth(1).innerText()).split('\n')[0]!;
     await devices.nth(1).click();
     await page.waitForURL((u) => u.searchParams.has('selected'));
@@ -163,6 +166,39 @@ describe('list screens look', () => {
     await screenshot(page, 'list-contract-devices-page2-phone-dark');
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
+});
+
+describe('contacts, invitations and contact sub-pages: one look', () => {
+  const EMPTY = /^(There are no items to display\.|No Data|No Devices Found)$/;
+  const variants = [
+    ['desktop', { width: 1366, height: 900 }, 'light'],
+    ['desktop', { width: 1366, height: 900 }, 'dark'],
+    ['phone', { width: 375, height: 740 }, 'light'],
+    ['phone', { width: 375, height: 740 }, 'dark'],
+  ] as const;
+  it.each(variants)('at %s %o in %s mode: panel, stated order, pager, nothing serious for axe', async (name, viewport, colorScheme) => {
+    const page = await newPage(viewport, colorScheme);
+    await signInAs(page, 'admin@acme.example', '/contacts');
+    const origin = new URL(page.url()).origin;
+    const becker = ((await (await page.request.get(`${origin}/api/v1/contacts?search=Becker`)).json()) as { rows: { id: number }[] }).rows[0]!.id;
+    const screens: [string, string, string][] = [
+      ['contacts', '/contacts', 'Sorted by date added, newest first'],
+      ['new-invites', '/contacts/new-invites', 'Sorted by Last Name, A to Z'],
+      ['view-invites', '/contacts/view-invites', 'Sorted by invitation, newest first'],
+      ['contact-incidents', `/contact/incidents/${becker}`, 'Sorted by number, newest first'],
+      ['contact-devices', `/contact/devices/${becker}`, 'Sorted by Device Name, A to Z'],
+      ['contact-surveys', `/contact/surveys/${becker}`, 'Sorted by Submitted, newest first'],
+    ];
+    for (const [screen, path, order] of screens) {
+      await page.goto(spa(path));
+      // Loaded: rows in the grid, or the one empty text.
+      await page.locator('[role="grid"] [role="row"][data-rowindex="0"]').or(page.getByRole('status').filter({ hasText: EMPTY })).first().waitFor();
+      expect(await page.getByTestId('list-order').innerText(), screen).toBe(order);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), screen).toBe(false);
+      await screenshot(page, `list-look-${screen}-${name}-${colorScheme}`);
+      expect(await seriousAxeViolations(page), screen).toEqual([]);
+    }
+  }, 180_000);
 });
 
 describe('the ticket grid', () => {

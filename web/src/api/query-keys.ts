@@ -48,7 +48,7 @@ export const queryKeys = {
     tickets: (id: number, q: Q) => ['contacts', 'tickets', id, q] as const,
     surveys: (id: number, q: Q) => ['contacts', 'surveys', id, q] as const,
     preferences: (id: number) => ['contacts', 'preferences', id] as const,
-    devices: (id: number) => ['contacts', 'devices', id] as const,
+    devices: (id: number, q: Q) => ['contacts', 'devices', id, q] as const,
   },
   invitations: {
     all: ['invitations'] as const,

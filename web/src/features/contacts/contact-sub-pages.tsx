@@ -1,36 +1,37 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
+import type { GridColDef } from '@mui/x-data-grid';
 import {
   CONTACT_MESSAGES,
+  DEVICE_MESSAGES,
   MAX_PAGE_SIZE,
   USER_TYPE_LABELS,
   ZContactSurveysRequestSchema,
   ZContactTicketsRequestSchema,
+  ZDeviceListRequestSchema,
   ZDeviceListResponseSchema,
   type ContactDetail,
+  type ContactSurveysResponse,
+  type ContactTicketRow,
+  type Device,
 } from '@sc/common';
 import { api, isApiError } from '../../api/client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { hrefs } from '../../app/hrefs.ts';
+import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
+import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
 import { formatDateTime } from '../../ui/dates.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { PagingFooter } from '../../ui/paging-footer.tsx';
 import { useContact, useContactPreferences, useContactSurveys, useContactTickets } from './api.ts';
 
 export type ContactSubPage = 'devices' | 'requests' | 'incidents' | 'surveys' | 'access' | 'preferences';
@@ -53,131 +54,160 @@ export function ContactSubPageScreen({ page, id, timeZone }: { page: ContactSubP
   }
   if (!contact.data) return <Skeleton variant="rounded" height={200} aria-label="Loading contact" />;
   const c = contact.data;
+  const frame: Frame = {
+    title: `${TITLES[page]}: ${c.displayName}`,
+    subtitle: (
+      <Link component={RouterLink} to={hrefs.contactView({ id: c.id })}>
+        Back to contact
+      </Link>
+    ),
+  };
+  if (page === 'incidents') return <TicketsTable frame={frame} id={id} type="Incident" timeZone={timeZone} />;
+  if (page === 'requests') return <TicketsTable frame={frame} id={id} type="ServiceRequest" timeZone={timeZone} />;
+  if (page === 'devices') return <DevicesTable frame={frame} id={id} />;
+  if (page === 'surveys') return <SurveysTable frame={frame} id={id} timeZone={timeZone} />;
   return (
     <>
-      <PageHeader
-        title={`${TITLES[page]}: ${c.displayName}`}
-        subtitle={
-          <Link component={RouterLink} to={`/contacts/view/${c.id}`}>
-            Back to contact
-          </Link>
-        }
-      />
-      {page === 'incidents' && <TicketsTable id={id} type="Incident" timeZone={timeZone} />}
-      {page === 'requests' && <TicketsTable id={id} type="ServiceRequest" timeZone={timeZone} />}
-      {page === 'devices' && <DevicesTable id={id} />}
-      {page === 'surveys' && <SurveysTable id={id} timeZone={timeZone} />}
+      <PageHeader {...frame} />
       {page === 'access' && <AccessPanel contact={c} timeZone={timeZone} />}
       {page === 'preferences' && <PreferencesPanel id={id} />}
     </>
   );
 }
 
-function SimpleTable({ label, head, rows, empty, footer }: { label: string; head: string[]; rows: ReactNode[][]; empty: string; footer?: ReactNode }) {
-  return (
-    <Paper variant="outlined">
-      <TableContainer>
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
-              {head.map((h) => (
-                <TableCell key={h}>{h}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={head.length}>{empty}</TableCell>
-              </TableRow>
-            ) : (
-              rows.map((r, i) => (
-                <TableRow key={i}>
-                  {r.map((cell, j) => (
-                    <TableCell key={j}>{cell}</TableCell>
-                  ))}
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {footer && <Box sx={{ px: 2 }}>{footer}</Box>}
-    </Paper>
-  );
+/** The sub-page's title and its way back to the contact. */
+interface Frame {
+  title: string;
+  subtitle: ReactNode;
 }
 
-function TicketsTable({ id, type, timeZone }: { id: number; type: 'Incident' | 'ServiceRequest'; timeZone: string }) {
-  // The page lives in the URL (Back and reload restore it); the type comes from the route.
+function TicketsTable({ frame, id, type, timeZone }: { frame: Frame; id: number; type: 'Incident' | 'ServiceRequest'; timeZone: string }) {
+  // The page and order live in the URL (Back and reload restore them); the type comes from the route.
   const defaults = useMemo(() => ({ type }), [type]);
   const { state, update } = useListUrlState(ZContactTicketsRequestSchema, defaults);
   const q = useContactTickets(id, { ...state, type });
-  if (q.isError) return <Alert severity="error">{q.error.message}</Alert>;
-  if (!q.data) return <Skeleton variant="rounded" height={160} />;
+  const columns = useMemo<GridColDef<ContactTicketRow>[]>(
+    () => [
+      {
+        field: 'id',
+        headerName: 'Number',
+        minWidth: 120,
+        renderCell: ({ row }) => (
+          <Link component={RouterLink} to={type === 'Incident' ? hrefs.incidentView({ id: row.id }) : hrefs.serviceRequestView({ id: row.id })}>
+            {row.ticketNo}
+          </Link>
+        ),
+      },
+      { field: 'shortDescription', headerName: 'Short Description', flex: 2, minWidth: 200, sortable: false },
+      { field: 'status', headerName: 'Status', minWidth: 110, sortable: false },
+      { field: 'openDate', headerName: 'Open Date', minWidth: 200, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+    ],
+    [type, timeZone],
+  );
   return (
-    <SimpleTable
-      label={type === 'Incident' ? 'Incidents' : 'Service Requests'}
-      head={['Number', 'Short Description', 'Status', 'Open Date']}
-      empty="No Data"
-      rows={q.data.rows.map((r) => [
-        <Link key="n" component={RouterLink} to={type === 'Incident' ? hrefs.incidentView({ id: r.id }) : hrefs.serviceRequestView({ id: r.id })}>
-          {r.ticketNo}
-        </Link>,
-        r.shortDescription,
-        r.status,
-        formatDateTime(r.openDate, timeZone),
-      ])}
-      footer={
-        <PagingFooter page={state.page} pageSize={q.data.pageSize} count={q.data.rows.length} total={q.data.total} hasNextPage={q.data.hasNextPage} onPage={(page) => update({ page })} />
-      }
-    />
+    <ListScreen {...frame} order={sortLabel('number', state.direction, 'date')}>
+      <ListGrid
+        label={type === 'Incident' ? 'Incidents' : 'Service Requests'}
+        list={q}
+        isFiltered={false}
+        emptyText={LIST_TEXTS.noData}
+        page={state.page}
+        pageSize={state.pageSize}
+        onPage={(page) => update({ page })}
+        columns={columns}
+        sortModel={[{ field: 'id', sort: state.direction }]}
+        onSortModelChange={(m) => update({ direction: m[0]?.sort ?? 'desc', page: 1 })}
+        disableRowSelectionOnClick
+      />
+    </ListScreen>
   );
 }
 
-function DevicesTable({ id }: { id: number }) {
+const DEVICE_COLUMNS: GridColDef<Device>[] = [
+  { field: 'deviceName', headerName: 'Device Name', flex: 1, minWidth: 160 },
+  { field: 'deviceType', headerName: 'Type', minWidth: 120, sortable: false },
+  { field: 'description', headerName: 'Description', flex: 1.5, minWidth: 180, sortable: false },
+  { field: 'serialNumber', headerName: 'Serial Number', minWidth: 140, sortable: false },
+];
+/** A contact's devices come on one page of up to 100, as before; more pages if there are more. */
+const DEVICE_DEFAULTS = { pageSize: MAX_PAGE_SIZE };
+
+function DevicesTable({ frame, id }: { frame: Frame; id: number }) {
+  const { state, update } = useListUrlState(ZDeviceListRequestSchema, DEVICE_DEFAULTS);
+  const request = { ...state, contactId: id };
   const q = useQuery({
-    queryKey: queryKeys.contacts.devices(id),
-    queryFn: ({ signal }) => api.get('/devices', { query: { contactId: id, pageSize: MAX_PAGE_SIZE }, schema: ZDeviceListResponseSchema, signal }),
+    queryKey: queryKeys.contacts.devices(id, request),
+    queryFn: ({ signal }) => api.get('/devices', { query: request, schema: ZDeviceListResponseSchema, signal }),
+    placeholderData: keepPreviousData,
   });
-  if (q.isError) return <Alert severity="error">{q.error.message}</Alert>;
-  if (!q.data) return <Skeleton variant="rounded" height={160} />;
   return (
-    <SimpleTable
-      label="Devices"
-      head={['Device Name', 'Type', 'Description', 'Serial Number']}
-      empty="No Devices Found"
-      rows={q.data.rows.map((d) => [d.deviceName, d.deviceType ?? '', d.description ?? '', d.serialNumber ?? ''])}
-    />
+    <ListScreen {...frame} order={sortLabel('Device Name', state.direction)}>
+      <ListGrid
+        label="Devices"
+        list={q}
+        isFiltered={false}
+        emptyText={DEVICE_MESSAGES.noDevices}
+        page={state.page}
+        pageSize={state.pageSize}
+        onPage={(page) => update({ page })}
+        columns={DEVICE_COLUMNS}
+        sortModel={[{ field: 'deviceName', sort: state.direction }]}
+        onSortModelChange={(m) => update({ direction: m[0]?.sort ?? 'asc', page: 1 })}
+        disableRowSelectionOnClick
+      />
+    </ListScreen>
   );
 }
 
-function SurveysTable({ id, timeZone }: { id: number; timeZone: string }) {
+type SurveyRow = ContactSurveysResponse['rows'][number];
+
+function SurveysTable({ frame, id, timeZone }: { frame: Frame; id: number; timeZone: string }) {
   const { state, update } = useListUrlState(ZContactSurveysRequestSchema);
   const q = useContactSurveys(id, state);
-  if (q.isError) return <Alert severity="error">{q.error.message}</Alert>;
-  if (!q.data) return <Skeleton variant="rounded" height={160} />;
+  const columns = useMemo<GridColDef<SurveyRow>[]>(
+    () => [
+      { field: 'dateSubmitted', headerName: 'Submitted', minWidth: 200, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+      { field: 'source', headerName: 'Source', flex: 1, minWidth: 110, sortable: false, valueFormatter: (v: string | null) => v ?? '' },
+      {
+        field: 'incidentId',
+        headerName: 'Incident #',
+        minWidth: 110,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.incidentId ? (
+            <Link component={RouterLink} to={hrefs.incidentView({ id: row.incidentId })}>
+              {row.incidentId}
+            </Link>
+          ) : null,
+      },
+      {
+        field: 'response',
+        headerName: 'Response',
+        minWidth: 100,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.response > 0 ? <ThumbUpIcon color="success" fontSize="small" titleAccess="Positive" sx={{ verticalAlign: 'middle' }} /> : <ThumbDownIcon color="error" fontSize="small" titleAccess="Negative" sx={{ verticalAlign: 'middle' }} />,
+      },
+      { field: 'assignedTo', headerName: 'Assigned', flex: 1, minWidth: 130, sortable: false, valueFormatter: (v: string | null) => v ?? '' },
+    ],
+    [timeZone],
+  );
   return (
-    <SimpleTable
-      label="Surveys"
-      head={['Submitted', 'Source', 'Incident #', 'Response', 'Assigned']}
-      empty="No Data"
-      rows={q.data.rows.map((s) => [
-        formatDateTime(s.dateSubmitted, timeZone),
-        s.source ?? '',
-        s.incidentId ? (
-          <Link key="i" component={RouterLink} to={hrefs.incidentView({ id: s.incidentId })}>
-            {s.incidentId}
-          </Link>
-        ) : (
-          ''
-        ),
-        s.response > 0 ? <ThumbUpIcon key="r" color="success" fontSize="small" titleAccess="Positive" /> : <ThumbDownIcon key="r" color="error" fontSize="small" titleAccess="Negative" />,
-        s.assignedTo ?? '',
-      ])}
-      footer={
-        <PagingFooter page={state.page} pageSize={q.data.pageSize} count={q.data.rows.length} total={q.data.total} hasNextPage={q.data.hasNextPage} onPage={(page) => update({ page })} />
-      }
-    />
+    <ListScreen {...frame} order={sortLabel('Submitted', state.direction, 'date')}>
+      <ListGrid
+        label="Surveys"
+        list={q}
+        isFiltered={false}
+        emptyText={LIST_TEXTS.noData}
+        page={state.page}
+        pageSize={state.pageSize}
+        onPage={(page) => update({ page })}
+        columns={columns}
+        sortModel={[{ field: 'dateSubmitted', sort: state.direction }]}
+        onSortModelChange={(m) => update({ direction: m[0]?.sort ?? 'desc', page: 1 })}
+        disableRowSelectionOnClick
+      />
+    </ListScreen>
   );
 }
 

@@ -8,7 +8,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { DataGrid, type GridCellParams, type GridColDef, type GridRowParams, type GridSortModel } from '@mui/x-data-grid';
+import { type GridCellParams, type GridColDef, type GridRowParams, type GridSortModel } from '@mui/x-data-grid';
 import { CONTACT_MESSAGES, CONTACT_SEARCH_DEBOUNCE_MS, CONTACT_SORT_KEYS, formatPhone, ZContactListRequestSchema, type ContactRow, type ContactSortKey } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { withQuery } from '../../api/query-string.ts';
@@ -18,11 +18,22 @@ import { useSearchBox } from '../../ui/list/use-search-box.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { downloadFile } from '../../ui/download-file.ts';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { PagingFooter } from '../../ui/paging-footer.tsx';
+import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
+import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useContactList } from './api.ts';
 import { ContactPreview } from './contact-preview.tsx';
-import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
+import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
+
+/** The header of each sortable column, for the stated order. */
+const SORT_LABELS: Record<ContactSortKey, string> = {
+  id: 'date added',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  directPhone: 'Phone',
+  mobilePhone: 'Mobile',
+  title: 'Title',
+};
 
 const isSortKey = (v: string | null): v is ContactSortKey => !!v && (CONTACT_SORT_KEYS as readonly string[]).includes(v);
 
@@ -84,10 +95,11 @@ export function ContactsListPage() {
 
   return (
     <>
-      <PageHeader
+      <ListScreen
         title="All Contacts"
         subtitle="Contacts"
-        toolbar={
+        order={sort === 'id' ? sortLabel('date added', direction, 'date') : sortLabel(SORT_LABELS[sort], direction)}
+        actions={
           <>
             <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={hrefs.contactAdd()}>
               New
@@ -98,44 +110,38 @@ export function ContactsListPage() {
             <Button startIcon={<RefreshIcon />} onClick={() => void list.refetch()}>
               Refresh
             </Button>
-            <ToolbarSearchField label="Search contacts" value={searchText} onChange={setSearchText} />
           </>
         }
-      />
-      <ListLoadError error={list.error} />
-      <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' }, alignItems: 'stretch' }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <DataGrid
-            aria-label="Contacts"
-            rows={rows}
-            columns={columns}
-            loading={list.isFetching}
-            density="compact"
-            rowHeight={52}
-            autoHeight
-            hideFooter
-            disableColumnMenu
-            sortingMode="server"
-            paginationMode="server"
-            rowCount={list.data?.total ?? 0}
-            sortModel={sortModel}
-            onSortModelChange={(m) => {
-              const first = m[0];
-              update({ sort: first && isSortKey(first.field) ? first.field : 'id', direction: first?.sort ?? 'desc', page: 1 });
-            }}
-            rowSelectionModel={{ type: 'include', ids: new Set(selectedId === null ? [] : [selectedId]) }}
-            onRowClick={({ row }: GridRowParams<ContactRow>) => setSelectedId(row.id)}
-            onRowDoubleClick={({ row }: GridRowParams<ContactRow>) => void navigate(hrefs.contactView({ id: row.id }))}
-            onCellKeyDown={({ row }: GridCellParams<ContactRow>, e) => {
-              if (e.key === 'Enter') void navigate(hrefs.contactView({ id: row.id }));
-            }}
-            localeText={{ noRowsLabel: search ? 'No items were found - please modify your search criteria' : 'There are no items to display.' }}
-            slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-          />
-          <PagingFooter page={page} pageSize={state.pageSize} count={rows.length} total={list.data?.total ?? 0} hasNextPage={list.data?.hasNextPage ?? false} onPage={(p) => update({ page: p })} />
+        filters={<ToolbarSearchField label="Search contacts" value={searchText} onChange={setSearchText} />}
+      >
+        <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' }, alignItems: 'stretch' }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <ListGrid
+              label="Contacts"
+              list={list}
+              isFiltered={!!search}
+              emptyText={LIST_TEXTS.empty}
+              filteredEmptyText={LIST_TEXTS.filteredEmpty}
+              page={page}
+              pageSize={state.pageSize}
+              onPage={(p) => update({ page: p })}
+              columns={columns}
+              sortModel={sortModel}
+              onSortModelChange={(m) => {
+                const first = m[0];
+                update({ sort: first && isSortKey(first.field) ? first.field : 'id', direction: first?.sort ?? 'desc', page: 1 });
+              }}
+              rowSelectionModel={{ type: 'include', ids: new Set(selectedId === null ? [] : [selectedId]) }}
+              onRowClick={({ row }: GridRowParams<ContactRow>) => setSelectedId(row.id)}
+              onRowDoubleClick={({ row }: GridRowParams<ContactRow>) => void navigate(hrefs.contactView({ id: row.id }))}
+              onCellKeyDown={({ row }: GridCellParams<ContactRow>, e) => {
+                if (e.key === 'Enter') void navigate(hrefs.contactView({ id: row.id }));
+              }}
+            />
+          </Box>
+          <ContactPreview contact={selected} />
         </Box>
-        <ContactPreview contact={selected} />
-      </Box>
+      </ListScreen>
       <ConfirmDialog
         open={confirmExport}
         title={CONTACT_MESSAGES.exportTitle}

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SendIcon from '@mui/icons-material/Send';
-import { DataGrid, type GridColDef, type GridRowId, type GridRowParams, type GridRowSelectionModel } from '@mui/x-data-grid';
+import { type GridColDef, type GridRowId, type GridRowParams, type GridRowSelectionModel } from '@mui/x-data-grid';
 import {
   canSelectInviteCandidate,
   INVITE_MESSAGES,
@@ -20,12 +19,12 @@ import {
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { PagingFooter } from '../../ui/paging-footer.tsx';
+import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
+import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
 import { useSearchBox } from '../../ui/list/use-search-box.ts';
 import { useInviteCandidates, useRefreshInvitesLater, useSendInvites } from './api.ts';
-import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
+import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set<GridRowId>() };
 
@@ -53,7 +52,7 @@ export function NewInvitesPage() {
   const columns = useMemo<GridColDef<InviteCandidate>[]>(
     () => [
       { field: 'firstName', headerName: 'First Name', flex: 1, minWidth: 110, sortable: false },
-      { field: 'lastName', headerName: 'Last Name', flex: 1, minWidth: 110, sortable: false },
+      { field: 'lastName', headerName: 'Last Name', flex: 1, minWidth: 110 },
       { field: 'email', headerName: 'Email Address', flex: 1.6, minWidth: 200, sortable: false },
       {
         field: 'userType',
@@ -115,10 +114,11 @@ export function NewInvitesPage() {
 
   return (
     <>
-      <PageHeader
+      <ListScreen
         title="Invite Contacts"
         subtitle="Contacts who can be invited to the portal"
-        toolbar={
+        order={sortLabel('Last Name', state.direction)}
+        actions={
           <>
             <Button variant="contained" startIcon={<SendIcon />} disabled={selectedIds.length === 0} onClick={() => setIsConfirming(true)}>
               Send Invitations
@@ -126,23 +126,25 @@ export function NewInvitesPage() {
             <Button startIcon={<RefreshIcon />} onClick={() => void list.refetch()}>
               Refresh
             </Button>
-            <ToolbarSearchField label="Search contacts" value={searchText} onChange={setSearchText} />
           </>
         }
-      />
-      <ListLoadError error={list.error} />
-      <Box>
-        <DataGrid
-          aria-label="Contacts to invite"
-          rows={rows}
+        filters={<ToolbarSearchField label="Search contacts" value={searchText} onChange={setSearchText} />}
+      >
+        <ListGrid
+          label="Contacts to invite"
+          list={list}
+          isFiltered={!!search}
+          emptyText={LIST_TEXTS.empty}
+          filteredEmptyText={LIST_TEXTS.filteredEmpty}
+          page={page}
+          pageSize={state.pageSize}
+          onPage={(p) => update({ page: p })}
           getRowId={(r) => r.contactId}
           columns={columns}
-          loading={list.isFetching}
-          density="compact"
-          rowHeight={52}
-          autoHeight
-          hideFooter
-          disableColumnMenu
+          // The one order (Last Name), both directions.
+          sortModel={[{ field: 'lastName', sort: state.direction }]}
+          onSortModelChange={(m) => update({ direction: m[0]?.sort ?? 'asc', page: 1 })}
+          sortingOrder={['asc', 'desc']}
           checkboxSelection
           keepNonExistentRowsSelected
           disableRowSelectionOnClick
@@ -152,18 +154,8 @@ export function NewInvitesPage() {
             setSelection(m);
             setKnown((k) => ({ ...k, ...Object.fromEntries(rows.filter((r) => m.ids.has(r.contactId)).map((r) => [r.contactId, r])) }));
           }}
-          localeText={{ noRowsLabel: search ? 'No items were found - please modify your search criteria' : 'There are no items to display.' }}
-          slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
         />
-        <PagingFooter
-          page={page}
-          pageSize={state.pageSize}
-          count={rows.length}
-          total={list.data?.total ?? 0}
-          hasNextPage={list.data?.hasNextPage ?? false}
-          onPage={(p) => update({ page: p })}
-        />
-      </Box>
+      </ListScreen>
       <ConfirmDialog
         open={isConfirming}
         title="Send Invitations"

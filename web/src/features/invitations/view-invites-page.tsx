@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SendIcon from '@mui/icons-material/Send';
-import { DataGrid, type GridColDef, type GridRowId, type GridRowSelectionModel } from '@mui/x-data-grid';
+import { type GridColDef, type GridRowId, type GridRowSelectionModel } from '@mui/x-data-grid';
 import { INVITE_MESSAGES, INVITE_SEARCH_DEBOUNCE_MS, INVITES_REFRESH_MS, ZInvitationListRequestSchema, USER_TYPE_LABELS, type InvitationRow } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { withQuery } from '../../api/query-string.ts';
@@ -13,12 +12,12 @@ import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { downloadFile } from '../../ui/download-file.ts';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { PagingFooter } from '../../ui/paging-footer.tsx';
+import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
+import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
 import { useSearchBox } from '../../ui/list/use-search-box.ts';
 import { useDeleteInvites, useInvitations, useRefreshInvitesLater, useResendInvites } from './api.ts';
-import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
+import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set<GridRowId>() };
 
@@ -31,7 +30,6 @@ export function ViewInvitesPage({ timeZone }: { timeZone: string }) {
   const page = state.page;
   const query = state;
   const list = useInvitations(query);
-  const rows = list.data?.rows ?? [];
   const [selection, setSelection] = useState<GridRowSelectionModel>(NONE);
   const [confirm, setConfirm] = useState<null | 'resend' | 'delete'>(null);
   const resend = useResendInvites();
@@ -75,10 +73,11 @@ export function ViewInvitesPage({ timeZone }: { timeZone: string }) {
 
   return (
     <>
-      <PageHeader
+      <ListScreen
         title="Invitations"
         subtitle="Invitations sent to the portal"
-        toolbar={
+        order={sortLabel('invitation', state.direction, 'date')}
+        actions={
           <>
             <Button variant="contained" startIcon={<SendIcon />} disabled={ids.length === 0} onClick={() => setConfirm('resend')}>
               Re-send
@@ -92,38 +91,26 @@ export function ViewInvitesPage({ timeZone }: { timeZone: string }) {
             <Button startIcon={<RefreshIcon />} onClick={() => void list.refetch()}>
               Refresh
             </Button>
-            <ToolbarSearchField label="Search invitations" value={searchText} onChange={setSearchText} />
           </>
         }
-      />
-      <ListLoadError error={list.error} />
-      <Box>
-        <DataGrid
-          aria-label="Invitations"
-          rows={rows}
+        filters={<ToolbarSearchField label="Search invitations" value={searchText} onChange={setSearchText} />}
+      >
+        <ListGrid
+          label="Invitations"
+          list={list}
+          isFiltered={!!search}
+          emptyText={LIST_TEXTS.empty}
+          filteredEmptyText={LIST_TEXTS.filteredEmpty}
+          page={page}
+          pageSize={state.pageSize}
+          onPage={(p) => update({ page: p })}
           columns={columns}
-          loading={list.isFetching}
-          density="compact"
-          rowHeight={52}
-          autoHeight
-          hideFooter
-          disableColumnMenu
           checkboxSelection
           keepNonExistentRowsSelected
           rowSelectionModel={selection}
           onRowSelectionModelChange={setSelection}
-          localeText={{ noRowsLabel: search ? 'No items were found - please modify your search criteria' : 'There are no items to display.' }}
-          slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
         />
-        <PagingFooter
-          page={page}
-          pageSize={state.pageSize}
-          count={rows.length}
-          total={list.data?.total ?? 0}
-          hasNextPage={list.data?.hasNextPage ?? false}
-          onPage={(p) => update({ page: p })}
-        />
-      </Box>
+      </ListScreen>
       <ConfirmDialog
         open={confirm === 'resend'}
         title="Re-send Invitations"

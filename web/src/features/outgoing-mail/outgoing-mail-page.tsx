@@ -1,19 +1,18 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { type GridColDef } from '@mui/x-data-grid';
 import { OUTBOX_STATE_LABELS, OUTBOX_STATES, ZOutboxListRequestSchema, type OutboxRow, type OutboxState } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
-import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { PagingFooter } from '../../ui/paging-footer.tsx';
+import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
+import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
+import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
 import { useSearchBox } from '../../ui/list/use-search-box.ts';
 import { useOutbox, useRetryOutbox } from './api.ts';
@@ -32,7 +31,6 @@ export function OutgoingMailPage({ timeZone }: { timeZone: string }) {
   const { state, update } = useListUrlState(ZOutboxListRequestSchema, PAGE_DEFAULTS);
   const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), SEARCH_DEBOUNCE_MS);
   const list = useOutbox(state);
-  const rows = list.data?.rows ?? [];
   const previewMode = list.data?.previewMode ?? false;
   const [openId, setOpenId] = useState<number | null>(null);
   const retry = useRetryOutbox();
@@ -64,7 +62,7 @@ export function OutgoingMailPage({ timeZone }: { timeZone: string }) {
           </Link>
         ),
       },
-      { field: 'createdAt', headerName: 'Queued', minWidth: 165, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+      { field: 'createdAt', headerName: 'Queued', minWidth: 195, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
       { field: 'lastError', headerName: 'Last error', flex: 0.8, minWidth: 120, sortable: false, valueFormatter: (v: string | null) => v ?? '' },
       {
         field: 'actions',
@@ -86,10 +84,16 @@ export function OutgoingMailPage({ timeZone }: { timeZone: string }) {
 
   return (
     <>
-      <PageHeader
+      <ListScreen
         title="Outgoing Mail"
         subtitle="Every e-mail the portal sends, newest first"
-        toolbar={
+        order={sortLabel('Queued', state.direction, 'date')}
+        actions={
+          <Button startIcon={<RefreshIcon />} onClick={() => void list.refetch()}>
+            Refresh
+          </Button>
+        }
+        filters={
           <>
             <TextField
               select
@@ -106,49 +110,34 @@ export function OutgoingMailPage({ timeZone }: { timeZone: string }) {
                 </MenuItem>
               ))}
             </TextField>
-            <Button startIcon={<RefreshIcon />} onClick={() => void list.refetch()}>
-              Refresh
-            </Button>
             <ToolbarSearchField label="Search recipient or subject" value={searchText} onChange={(v) => setSearchText(v)} />
           </>
         }
-      />
-      {list.data && (
-        <Alert severity={previewMode ? 'info' : 'success'} sx={{ mb: 2 }}>
-          {previewMode
-            ? 'Preview mode: no SMTP server is configured (SMTP_URL), so mail is kept here instead of being sent. Open a message to read it and follow its links.'
-            : 'Mail is sent through the configured SMTP server. Message bodies are not shown here, as they may carry links meant for their recipient only.'}
-        </Alert>
-      )}
-      <ListLoadError error={list.error} />
-      <Box>
-        <DataGrid
-          aria-label="Outgoing mail"
-          rows={rows}
+      >
+        {list.data && (
+          <Alert severity={previewMode ? 'info' : 'success'} sx={{ mb: 2 }}>
+            {previewMode
+              ? 'Preview mode: no SMTP server is configured (SMTP_URL), so mail is kept here instead of being sent. Open a message to read it and follow its links.'
+              : 'Mail is sent through the configured SMTP server. Message bodies are not shown here, as they may carry links meant for their recipient only.'}
+          </Alert>
+        )}
+        <ListGrid
+          label="Outgoing mail"
+          list={list}
+          isFiltered={!!(state.search || state.status)}
+          emptyText={LIST_TEXTS.empty}
+          filteredEmptyText={LIST_TEXTS.filteredEmpty}
+          page={state.page}
+          pageSize={state.pageSize}
+          onPage={(page) => update({ page })}
           columns={columns}
-          loading={list.isFetching}
-          density="compact"
-          rowHeight={52}
-          autoHeight
-          hideFooter
-          disableColumnMenu
           disableRowSelectionOnClick
           onRowDoubleClick={(p) => setOpenId(Number(p.id))}
           onCellKeyDown={(p, e) => {
             if (e.key === 'Enter' && p.field !== 'actions') setOpenId(Number(p.id));
           }}
-          localeText={{ noRowsLabel: state.search || state.status ? 'No items were found - please modify your search criteria' : 'There are no items to display.' }}
-          slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
         />
-        <PagingFooter
-          page={state.page}
-          pageSize={state.pageSize}
-          count={rows.length}
-          total={list.data?.total ?? 0}
-          hasNextPage={list.data?.hasNextPage ?? false}
-          onPage={(page) => update({ page })}
-        />
-      </Box>
+      </ListScreen>
       <OutboxMessageDialog id={openId} timeZone={timeZone} onClose={() => setOpenId(null)} />
     </>
   );
