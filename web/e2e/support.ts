@@ -44,6 +44,10 @@ export async function signInAs(page: Page, email: string, atPath = '/'): Promise
 
 /** axe's serious and critical violations on the page (or within `include`, a CSS selector), as readable lines. */
 export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
+  // A dialog or popover still fading in has every colour at part opacity: axe would report the
+  // contrast of a frame of the transition. Wait until no finite transition or animation is running
+  // (endless ones, such as a skeleton's pulse, never end).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity), undefined, { timeout: 5_000 }).catch(() => undefined);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const result = await builder.analyze();
