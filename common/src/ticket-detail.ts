@@ -70,6 +70,8 @@ export const ZTicketDetailResponseSchema = z.object({
   subclassName: z.string().nullable(),
   /** Provider technician; always null for the User type (the assignee is not shown to it). */
   assignedStaffId: z.number().int().nullable(),
+  /** A contact of the customer as assignee (AssignedToContactID); always null for the User type. */
+  assignedContactId: z.number().int().nullable(),
   /** AssignedToName; always null for the User type. */
   assignedToName: z.string().nullable(),
   reassignmentTemplateId: z.number().int().nullable(),
@@ -100,8 +102,10 @@ const ticketFields = z.object({
   classId: id.nullish(),
   /** Must belong to classId; with no classId the subclass's class is taken. */
   subclassId: id.nullish(),
-  /** Ignored for the User type. */
+  /** Ignored for the User type. At most one of assignedStaffId and assignedContactId is set. */
   assignedStaffId: id.nullish(),
+  /** An assignable contact of the caller's customer (see the lookups' assignees). Ignored for the User type. */
+  assignedContactId: id.nullish(),
   /** Ignored for the User type. */
   isVip: z.boolean().optional(),
   /** Service requests only. */
@@ -118,8 +122,14 @@ function checkDateRange(v: DateRange, ctx: z.RefinementCtx) {
   }
 }
 
+export const ONE_ASSIGNEE_ONLY = 'A ticket has one assignee: a technician or a contact, not both';
+/** A ticket is assigned to a technician or to a contact, never to both. */
+function checkOneAssignee(v: { assignedStaffId?: number | null | undefined; assignedContactId?: number | null | undefined }, ctx: z.RefinementCtx) {
+  if (v.assignedStaffId != null && v.assignedContactId != null) ctx.addIssue({ code: 'custom', path: ['assignedContactId'], message: ONE_ASSIGNEE_ONLY });
+}
+
 /** POST /api/v1/tickets: a new incident or service request (status Open, opened now). */
-export const ZCreateTicketRequestSchema = ticketFields.extend({ ticketType: ZTicketDetailTypeSchema }).superRefine(checkDateRange);
+export const ZCreateTicketRequestSchema = ticketFields.extend({ ticketType: ZTicketDetailTypeSchema }).superRefine(checkDateRange).superRefine(checkOneAssignee);
 export type CreateTicketRequest = z.infer<typeof ZCreateTicketRequestSchema>;
 
 /** How the add route chose the ticket's contact (001 §2.1, §4: pick a contact, a device, or the primary-contact shortcut). */
@@ -129,7 +139,8 @@ export const ZCreateTicketQuerySchema = z.object({ type: z.enum(TICKET_CREATE_MO
 /** PUT /api/v1/tickets/:id: the form's fields plus the version read and, optionally, a new status. */
 export const ZUpdateTicketRequestSchema = ticketFields
   .extend({ version: z.number().int().min(1), status: ZTicketDetailStatusSchema.optional() })
-  .superRefine(checkDateRange);
+  .superRefine(checkDateRange)
+  .superRefine(checkOneAssignee);
 export type UpdateTicketRequest = z.infer<typeof ZUpdateTicketRequestSchema>;
 
 /**

@@ -64,6 +64,7 @@ export function ticketWhere(f: TicketListFilter): SQL {
     parts.push(or(ilike(tickets.ticketNo, p), ilike(tickets.shortDescription, p), ilike(tickets.targetName, p), sql`${tickets.contactId} = any(${contactIds})`));
   }
   if (c.assignedTo !== undefined) parts.push(eq(tickets.assignedStaffId, c.assignedTo));
+  if (c.assignedContactId !== undefined) parts.push(eq(tickets.assignedContactId, c.assignedContactId));
   if (c.departmentId !== undefined) parts.push(eq(tickets.departmentId, c.departmentId));
   if (c.boardId !== undefined) parts.push(eq(tickets.boardId, c.boardId));
   if (c.isShared !== undefined) parts.push(eq(tickets.isShared, c.isShared));

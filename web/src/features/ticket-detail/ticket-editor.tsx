@@ -34,6 +34,8 @@ interface Props {
   save: (values: TicketFormValues, ctx: BodyContext) => Promise<unknown>;
   /** Where Cancel goes when there is no previous path. */
   cancelPath: string;
+  /** The stored assignee (edit), offered even when the lookups no longer list it. */
+  currentAssignee?: { key: string; name: string | null };
 }
 
 /**
@@ -41,7 +43,7 @@ interface Props {
  * new-service-request): react-hook-form with the shared schema; a failed save keeps every value
  * typed and shows the server's message; a saved form leaves after 2.5 s (001 §4).
  */
-export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, defaultValues, save, cancelPath }: Props) {
+export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, defaultValues, save, cancelPath, currentAssignee }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const showSnackbar = useSnackbar();
@@ -111,6 +113,7 @@ export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, d
         <TicketFields
           control={form.control}
           lookups={lookups.data}
+          currentAssignee={currentAssignee}
           isRequest={ticketType === 'ServiceRequest'}
           isUser={isUser}
           showStatus={mode === 'edit'}

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useParams, useSearchParams } from 'react-router'
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import { TICKET_MESSAGES, type SignedInUser, type UpdateTicketRequest, type CreateTicketRequest } from '@sc/common';
+import { assigneeKeyOf, TICKET_MESSAGES, type SignedInUser, type UpdateTicketRequest, type CreateTicketRequest } from '@sc/common';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { StatusChip } from '../../ui/status-chip.tsx';
@@ -84,6 +84,7 @@ function ExistingTicket({ kind, mode, user, ticketId }: { kind: TicketKind; mode
       defaultValues={valuesOfTicket(ticket, tz)}
       save={(values, ctx) => update.mutateAsync(updateBody(values, ctx, ticket.version) as UpdateTicketRequest)}
       cancelPath={ticketPath(kind, 'view', ticket.id)}
+      currentAssignee={{ key: assigneeKeyOf(ticket), name: ticket.assignedToName }}
     />
   );
 }
