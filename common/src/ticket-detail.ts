@@ -34,6 +34,16 @@ export const TICKET_DETAIL_MESSAGES = {
   actionSaved: 'Action is saved',
 } as const;
 
+/**
+ * The success text of a ticket save, naming what was saved (issue 14, bug 3): the spec's
+ * 'Incident data has been successfully updated' for an incident update, the same words for a
+ * service request, and the new ticket's number on creation.
+ */
+export function ticketSavedMessage(ticketType: 'Incident' | 'ServiceRequest', mode: 'add' | 'edit', ticketNo: string): string {
+  if (mode === 'add') return `${ticketType === 'Incident' ? 'Incident' : 'Service request'} ${ticketNo} has been created`;
+  return ticketType === 'Incident' ? TICKET_DETAIL_MESSAGES.saved : 'Service request data has been successfully updated';
+}
+
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 /** An ISO 8601 date-time with offset ('2026-11-01T14:00:00Z'); the API answers in UTC. */
 const dateTime = z.iso.datetime({ offset: true });

@@ -109,7 +109,9 @@ describe('a User creates an incident from the picker, adds a note and requests a
     await screenshot(page, 'ticket-add-desktop-light');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save' }).click();
-    await alertWith(page, SAVED).waitFor();
+    // Issue 14, bug 3: the new ticket's number is announced, with a link, before the move.
+    await alertWith(page, 'has been created').waitFor();
+    await page.getByRole('link', { name: /^Open INC-\d+$/ }).waitFor();
     // 001 §4: after 2.5 s back to the list of incidents.
     await page.waitForURL(/\/app\/spa\/incidents$/);
     const mine = await apiGet<{ rows: Row[] }>(user, `/incidents?status=Open&search=${encodeURIComponent(stamp)}`);

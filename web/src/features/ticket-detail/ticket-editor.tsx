@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
-import { TICKET_DETAIL_MESSAGES, type SignedInUser, type TicketDetail } from '@sc/common';
+import { TICKET_DETAIL_MESSAGES, ticketSavedMessage, type SignedInUser, type TicketDetail } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -14,7 +15,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { useTicketLookups } from './api.ts';
 import { TicketFields, FactList } from './ticket-fields.tsx';
 import { ticketResolver, type BodyContext, type TicketFormValues } from './ticket-form-values.ts';
-import { fromOf, listPathOf, kindOfType } from './ticket-paths.ts';
+import { fromOf, listPathOf, kindOfType, ticketPath } from './ticket-paths.ts';
 import { CANCEL_TEXT, CANCEL_TITLE, LeavePrompt } from './use-leave-prompt.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
 
@@ -31,7 +32,7 @@ interface Props {
   facts: [string, ReactNode][];
   defaultValues: TicketFormValues;
   /** Saves the values; resolves when stored, rejects with the server's error. */
-  save: (values: TicketFormValues, ctx: BodyContext) => Promise<unknown>;
+  save: (values: TicketFormValues, ctx: BodyContext) => Promise<TicketDetail>;
   /** Where Cancel goes when there is no previous path. */
   cancelPath: string;
   /** The stored assignee (edit), offered even when the lookups no longer list it. */
@@ -53,7 +54,8 @@ export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, d
   const form = useForm<TicketFormValues>({ defaultValues, resolver: ticketResolver(ctx, mode), mode: 'onTouched' });
   const { isDirty, isSubmitting } = form.formState;
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [isSaved, setIsSaved] = useState(false);
+  const [saved, setSaved] = useState<TicketDetail | null>(null);
+  const isSaved = saved !== null;
   const [isCancelling, setIsCancelling] = useState(false);
   const isLeaving = useRef(false);
   const from = fromOf(location.state);
@@ -68,10 +70,10 @@ export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, d
   const submitValues = async (values: TicketFormValues) => {
     setSaveError(null);
     try {
-      await save(values, ctx);
+      const ticket = await save(values, ctx);
       isLeaving.current = true;
-      setIsSaved(true);
-      showSnackbar(TICKET_DETAIL_MESSAGES.saved, { severity: 'success' });
+      setSaved(ticket);
+      showSnackbar(ticketSavedMessage(ticket.ticketType, mode, ticket.ticketNo), { severity: 'success' });
       timer.current = setTimeout(() => leave(from ?? listPathOf(kindOfType(ticketType))), SAVE_REDIRECT_MS);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -102,6 +104,15 @@ export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, d
           </>
         }
       />
+      {saved && (
+        // Stays on the page until the 2.5 s move, with the number as a link to the saved ticket.
+        <Alert severity="success" sx={{ mb: 2 }} role="status">
+          {ticketSavedMessage(saved.ticketType, mode, saved.ticketNo)}.{' '}
+          <Link component={RouterLink} to={ticketPath(kindOfType(saved.ticketType), 'view', saved.id)}>
+            Open {saved.ticketNo}
+          </Link>
+        </Alert>
+      )}
       {saveError && (
         <Alert severity="error" sx={{ mb: 2 }} role="alert">
           {saveError}
