@@ -295,7 +295,10 @@ export const ZLatestActionSchema = z.object({
   /** ISO 8601. */
   startDate: z.string(),
   status: z.string().nullable(),
+  /** The author's e-mail (User Name); shown as staffName. */
   userName: z.string(),
+  /** Who wrote it, by name: the technician, else the author's display name, else the user name. */
+  staffName: z.string(),
 });
 export type LatestAction = z.infer<typeof ZLatestActionSchema>;
 export const ZLatestActionsResponseSchema = z.object({ rows: z.array(ZLatestActionSchema) });
