@@ -107,5 +107,24 @@ export function searchResultPath(r: Pick<SearchRecord, 'searchType' | 'internalI
   }
 }
 
+/**
+ * 'See all' of a result group (issue 14, item 11): the list the group comes from, filtered by the
+ * same term, or null where no such list answers the caller (a User's ticket lists have no search
+ * box, 000 §2; jobs have none).
+ */
+export function searchSeeAllPath(u: Pick<SignedInUser, 'userType' | 'spaceAdmin'>, searchType: SearchType, term: string): string | null {
+  const q = encodeURIComponent(term.trim());
+  switch (searchType) {
+    case SEARCH_TYPE.Contact:
+      return canManageContacts(u) ? `/contacts?q=${q}` : null;
+    case SEARCH_TYPE.Incident:
+      return isCustomerUser(u) ? null : `/incidents?status=${encodeURIComponent('<ALL>')}&q=${q}`;
+    case SEARCH_TYPE.ServiceRequest:
+      return isCustomerUser(u) ? null : `/requests?status=${encodeURIComponent('<ALL>')}&q=${q}`;
+    case SEARCH_TYPE.Job:
+      return null;
+  }
+}
+
 /** 000 §3: the icon is green when Status is Active or Open, otherwise red. */
 export const isSearchStatusActive = (status: string): boolean => status === 'Active' || status === 'Open';
