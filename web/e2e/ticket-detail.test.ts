@@ -93,7 +93,9 @@ describe('a User creates an incident from the picker, adds a note and requests a
     await dialog.waitFor();
     expect(await dialog.getByRole('button', { name: /^For / }).count()).toBe(0);
     const create = dialog.getByRole('button', { name: 'Create Ticket' });
-    expect(await create.isDisabled()).toBe(true);
+    // Issue 14, item 10: a User with a single contact starts with it chosen.
+    await dialog.getByRole('button', { name: /Becker, Thomas/ }).and(page.locator('.Mui-selected')).waitFor();
+    expect(await create.isDisabled()).toBe(false);
     await dialog.getByRole('tab', { name: 'Devices' }).click();
     await dialog.getByRole('tab', { name: 'Contacts' }).click();
     await dialog.getByRole('button', { name: /Becker, Thomas/ }).click();

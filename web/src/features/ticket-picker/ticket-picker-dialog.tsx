@@ -57,19 +57,29 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
   const location = useLocation();
   const titleId = useId();
   const [tab, setTab] = useState<PickerTab>('contacts');
-  const [text, setText] = useState('');
-  const search = useDebounced(text.trim(), TICKET_SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(0);
+  // Each tab keeps its own search and page (issue 14, item 10): a contact's name is not a device's.
+  const [texts, setTexts] = useState<Record<PickerTab, string>>({ contacts: '', devices: '' });
+  const [pages, setPages] = useState<Record<PickerTab, number>>({ contacts: 0, devices: 0 });
+  const text = texts[tab];
+  const page = pages[tab];
+  const setPage = (p: number) => setPages((all) => ({ ...all, [tab]: p }));
+  const contactSearch = useDebounced(texts.contacts.trim(), TICKET_SEARCH_DEBOUNCE_MS);
+  const deviceSearch = useDebounced(texts.devices.trim(), TICKET_SEARCH_DEBOUNCE_MS);
   const [pick, setPick] = useState<Pick>(null);
-  const contacts = usePickerContacts(page + 1, PICKER_PAGE_SIZE, search, open && tab === 'contacts');
-  const devices = usePickerDevices(page + 1, PICKER_PAGE_SIZE, search, open && tab === 'devices');
+  const contacts = usePickerContacts(pages.contacts + 1, PICKER_PAGE_SIZE, contactSearch, open && tab === 'contacts');
+  const devices = usePickerDevices(pages.devices + 1, PICKER_PAGE_SIZE, deviceSearch, open && tab === 'devices');
+  // A User with a single contact has nothing to choose: it starts chosen (issue 14, item 10).
+  const onlyContact = user.userType === 'User' && !contactSearch && contacts.data?.total === 1 ? contacts.data.rows[0] : undefined;
+  useEffect(() => {
+    if (open && onlyContact) setPick((p) => p ?? { kind: 'contact', id: onlyContact.id });
+  }, [open, onlyContact]);
   const current = tab === 'contacts' ? contacts : devices;
   const base = ticketType === 'Incident' ? '/incident/add' : '/servicerequest/add';
 
   const close = () => {
-    setText('');
+    setTexts({ contacts: '', devices: '' });
     setPick(null);
-    setPage(0);
+    setPages({ contacts: 0, devices: 0 });
     setTab('contacts');
     onClose();
   };
@@ -96,17 +106,14 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: { width: 480, maxWidth: 'calc(100% - 32px)', height: 420, maxHeight: 'calc(100% - 32px)', m: 2 } } }}
     >
-      <DialogTitle id={titleId} sx={{ pb: 0 }}>
+      <DialogTitle id={titleId} sx={{ pb: 0, pt: 1.5 }}>
         Select a contact or a device
       </DialogTitle>
       <Tabs
         value={tab}
-        onChange={(_e, v: PickerTab) => {
-          setTab(v);
-          setPage(0);
-        }}
+        onChange={(_e, v: PickerTab) => setTab(v)}
         variant="fullWidth"
-        sx={{ px: 3 }}
+        sx={{ px: 3, minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 1 } }}
       >
         <Tab label="Contacts" value="contacts" />
         <Tab label="Devices" value="devices" />
@@ -117,7 +124,8 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
           placeholder="TYPE NAME"
           value={text}
           onChange={(e) => {
-            setText(e.target.value);
+            const value = e.target.value;
+            setTexts((all) => ({ ...all, [tab]: value }));
             // Searching resets to page 1 (001 §4).
             setPage(0);
           }}
@@ -141,11 +149,26 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
             {rows.map((r) => (
               <ListItem key={r.id} disablePadding>
               <ListItemButton
+                sx={{ py: 0.25, minHeight: 30 }}
                 selected={pick?.kind === kind && pick.id === r.id}
                 onClick={() => setPick({ kind, id: r.id })}
                 onDoubleClick={() => go(kind === 'contact' ? `${base}/${r.id}?type=contact` : `${base}/${r.id}?type=device&devicetype=device`)}
               >
-                <ListItemText primary={r.primary} secondary={r.secondary} slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }} />
+                {/* One line a row, the secondary text after the name, so six rows fit (issue 14, item 10). */}
+                <ListItemText
+                  sx={{ my: 0 }}
+                  primary={
+                    <>
+                      {r.primary}
+                      {r.secondary && (
+                        <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
+                          {r.secondary}
+                        </Box>
+                      )}
+                    </>
+                  }
+                  slotProps={{ primary: { noWrap: true, variant: 'body2' } }}
+                />
               </ListItemButton>
               </ListItem>
             ))}
@@ -163,7 +186,7 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
           onPageChange={(_e, p) => setPage(p)}
           rowsPerPage={PICKER_PAGE_SIZE}
           rowsPerPageOptions={[]}
-          sx={{ flexShrink: 0, '& .MuiTablePagination-toolbar': { minHeight: 40, pl: 0 } }}
+          sx={{ flexShrink: 0, '& .MuiTablePagination-toolbar': { minHeight: 36, pl: 0 } }}
         />
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
