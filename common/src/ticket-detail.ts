@@ -244,8 +244,17 @@ export const ZTicketAttachmentSchema = z.object({
   sizeBytes: z.number().int(),
   uploadedByName: z.string().nullable(),
   createdAt: z.string(),
+  /** Until when the caller may remove it (its own upload, within ATTACHMENT_REMOVE_GRACE_MINUTES); null: never. */
+  removableUntil: z.string().nullable(),
 });
 export type TicketAttachment = z.infer<typeof ZTicketAttachmentSchema>;
+
+/** One's own upload can be removed this long after it was added (docs/decisions/012b-ticket-page). */
+export const ATTACHMENT_REMOVE_GRACE_MINUTES = 15;
+export const ATTACHMENT_MESSAGES = {
+  notRemovable: `Only your own files can be removed, within ${ATTACHMENT_REMOVE_GRACE_MINUTES} minutes of adding them`,
+  removed: 'File removed',
+} as const;
 export const ZTicketAttachmentsResponseSchema = z.object({ rows: z.array(ZTicketAttachmentSchema) });
 
 /** The file name of an upload: in the x-file-name header (percent-encoded UTF-8) or ?name=. */
