@@ -115,7 +115,7 @@ describe('GET /api/v1/auth/session (issue 14, bug 6)', () => {
     const c = await signIn(t.app, 'user@acme.example');
     const res = await c.get('/api/v1/auth/session');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ session: (await c.get('/api/v1/auth/me')).json() });
+    expect(res.json()).toEqual({ session: (await c.get('/api/v1/auth/me')).json<unknown>() });
   });
 });
 

@@ -65,14 +65,12 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
   const setPage = (p: number) => setPages((all) => ({ ...all, [tab]: p }));
   const contactSearch = useDebounced(texts.contacts.trim(), TICKET_SEARCH_DEBOUNCE_MS);
   const deviceSearch = useDebounced(texts.devices.trim(), TICKET_SEARCH_DEBOUNCE_MS);
-  const [pick, setPick] = useState<Pick>(null);
+  const [chosen, setPick] = useState<Pick>(null);
   const contacts = usePickerContacts(pages.contacts + 1, PICKER_PAGE_SIZE, contactSearch, open && tab === 'contacts');
   const devices = usePickerDevices(pages.devices + 1, PICKER_PAGE_SIZE, deviceSearch, open && tab === 'devices');
   // A User with a single contact has nothing to choose: it starts chosen (issue 14, item 10).
   const onlyContact = user.userType === 'User' && !contactSearch && contacts.data?.total === 1 ? contacts.data.rows[0] : undefined;
-  useEffect(() => {
-    if (open && onlyContact) setPick((p) => p ?? { kind: 'contact', id: onlyContact.id });
-  }, [open, onlyContact]);
+  const pick: Pick = chosen ?? (onlyContact ? { kind: 'contact', id: onlyContact.id } : null);
   const current = tab === 'contacts' ? contacts : devices;
   const base = ticketType === 'Incident' ? '/incident/add' : '/servicerequest/add';
 
