@@ -69,6 +69,12 @@ export const useTicketActions = (id: number, page: number, pageSize: number) =>
 
 export const createTicketAction = (id: number, note: string) => api.post(`/tickets/${id}/actions`, { note }, { schema: ZTicketActionSchema });
 
+/** The conversation of the ticket page: the latest notes (the server's largest page), shown oldest first. */
+export const CONVERSATION_SIZE = 100;
+export const useConversation = (id: number) => useTicketActions(id, 1, CONVERSATION_SIZE);
+
+export const removeAttachment = (id: number, attachmentId: number) => api.delete(`/tickets/${id}/attachments/${attachmentId}`);
+
 export const actionsExportUrl = (id: number): string => `/api/v1/tickets/${id}/actions/export`;
 
 export const useTicketTimeline = (id: number) =>

@@ -4,6 +4,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
@@ -18,6 +19,7 @@ import { ticketResolver, type BodyContext, type TicketFormValues } from './ticke
 import { fromOf, listPathOf, kindOfType, ticketPath } from './ticket-paths.ts';
 import { CANCEL_TEXT, CANCEL_TITLE, LeavePrompt } from './use-leave-prompt.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
+import { FileDropZone, formatBytes, uploadFiles } from './ticket-attachments.tsx';
 
 /** 001 §4, §9: the success redirect delay. */
 export const SAVE_REDIRECT_MS = 2500;
@@ -55,6 +57,7 @@ export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, d
   const { isDirty, isSubmitting } = form.formState;
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState<TicketDetail | null>(null);
+  const [pendingFiles, setPendingFiles] = useState<File[]>([]);
   const isSaved = saved !== null;
   const [isCancelling, setIsCancelling] = useState(false);
   const isLeaving = useRef(false);
@@ -72,8 +75,11 @@ export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, d
     try {
       const ticket = await save(values, ctx);
       isLeaving.current = true;
+      // Files chosen on the new-ticket form go up once the ticket exists; a refused file does not undo the ticket.
+      const failed = pendingFiles.length ? (await uploadFiles(ticket.id, pendingFiles)).failed : [];
       setSaved(ticket);
-      showSnackbar(ticketSavedMessage(ticket.ticketType, mode, ticket.ticketNo), { severity: 'success' });
+      if (failed.length) showSnackbar(`${ticketSavedMessage(ticket.ticketType, mode, ticket.ticketNo)}, but not every file: ${failed.join('; ')}`, { severity: 'warning' });
+      else showSnackbar(ticketSavedMessage(ticket.ticketType, mode, ticket.ticketNo), { severity: 'success' });
       timer.current = setTimeout(() => leave(from ?? listPathOf(kindOfType(ticketType))), SAVE_REDIRECT_MS);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -130,6 +136,20 @@ export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, d
           showStatus={mode === 'edit'}
           disabled={isSaved}
         />
+        {mode === 'add' && (
+          <Box component="section" aria-label="Files">
+            {pendingFiles.length > 0 && (
+              <Box component="ul" aria-label="Files to attach" sx={{ listStyle: 'none', m: 0, mb: 1, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {pendingFiles.map((f, i) => (
+                  <li key={`${f.name}-${i}`}>
+                    <Chip label={`${f.name} (${formatBytes(f.size)})`} onDelete={isSaved ? undefined : () => setPendingFiles((all) => all.filter((_, j) => j !== i))} />
+                  </li>
+                ))}
+              </Box>
+            )}
+            {!isSaved && <FileDropZone onFiles={(files) => setPendingFiles((all) => [...all, ...files])} busy={false} />}
+          </Box>
+        )}
       </Paper>
       <ConfirmDialog
         open={isCancelling}
