@@ -131,21 +131,17 @@ describe('a User creates an incident from the picker, adds a note and requests a
       void d.dismiss();
     });
     await signInAs(page, 'user@acme.example', `/incident/actions/${created.id}`);
-    await page.getByRole('heading', { name: `${created.ticketNo} Notes` }).waitFor();
-    await page.getByRole('button', { name: 'New Note' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New Note' });
-    await dialog.getByLabel('Note').fill(xssNote);
-    await dialog.getByRole('button', { name: 'Update' }).click();
+    // The notes route opens the ticket page at its conversation (issue 14, item 8).
+    await page.getByRole('heading', { name: `View Incident ${created.ticketNo}` }).waitFor();
+    await page.getByRole('heading', { name: 'Conversation' }).and(page.locator(':focus')).waitFor();
+    await page.getByLabel('Add a note').fill(xssNote);
+    await page.getByRole('button', { name: 'Add Note' }).click();
     await alertWith(page, 'New Action Created').waitFor();
-    // The list refreshes 3 s after a new action (001 §4).
-    const cell = page.getByRole('gridcell', { name: xssNote });
-    await cell.waitFor();
+    const conversation = page.getByRole('list', { name: 'Conversation' });
+    const shown = conversation.getByTestId('conversation-note').filter({ hasText: xssNote });
+    await shown.waitFor();
+    expect(await shown.innerText()).toBe(xssNote);
     expect(await page.locator('img[src="x"]').count()).toBe(0);
-    await cell.dblclick();
-    const noteDialog = page.getByRole('dialog', { name: 'Note' });
-    expect(await noteDialog.getByTestId('note-dialog-text').innerText()).toBe(xssNote);
-    await screenshot(page, 'ticket-note-dialog');
-    await noteDialog.getByRole('button', { name: 'Close' }).click();
     await screenshot(page, 'ticket-notes-desktop-light');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(dialogs).toEqual([]);
@@ -332,7 +328,7 @@ describe('each screen on desktop and at 375 px, light and dark', () => {
   it.each([
     ['view', () => `/incident/view/${otherIncident.id}`, 'View Incident'],
     ['edit', () => `/incident/edit/${otherIncident.id}`, 'Edit Incident'],
-    ['notes', () => `/incident/actions/${otherIncident.id}`, 'Notes'],
+    ['notes', () => `/incident/actions/${otherIncident.id}`, 'Conversation'],
     ['stats', () => `/incident/stats/${otherIncident.id}`, 'Timeline'],
     ['files', () => `/incident/files/${otherIncident.id}`, 'Files'],
     ['picker', () => '/incident/add', 'Select a contact or a device'],
