@@ -35,6 +35,8 @@ async function looks(page: Page, name: string) {
     await page.setViewportSize(look.viewport);
     await page.emulateMedia({ colorScheme: look.scheme });
     await page.locator('header button[aria-label="Open menu"]').waitFor({ state: look.viewport.width < 1200 ? 'visible' : 'hidden' });
+    // From the top, so the full-page image does not show the sticky bar in the middle of the page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} ${look.name} overflows`).toBe(true);
     await screenshot(page, `${name}-${look.name}`);
@@ -63,6 +65,13 @@ describe.each([
     // A User's single contact starts chosen (issue 14, item 10).
     await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Create Ticket' && !b.disabled));
     await screenshot(page, `workspace-${who}-picker`);
+    if (who === 'operator') {
+      // Issue 14, item 10: six rows of a page show in the 480x420 dialog without scrolling.
+      const list = dialog.getByRole('list', { name: 'Contacts' });
+      const rows = await list.getByRole('button').count();
+      expect(rows).toBe(6);
+      expect(await list.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+    }
     await create.click();
     await page.getByRole('heading', { name: 'New Incident' }).waitFor();
     await page.getByLabel('Short Description').fill(stamp);

@@ -116,7 +116,7 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
         <Tab label="Contacts" value="contacts" />
         <Tab label="Devices" value="devices" />
       </Tabs>
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, pt: '8px !important', pb: 0 }}>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, pt: '8px !important', pb: 0 }}>
         <TextField
           size="small"
           placeholder="TYPE NAME"
@@ -147,7 +147,7 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
             {rows.map((r) => (
               <ListItem key={r.id} disablePadding>
               <ListItemButton
-                sx={{ py: 0.25, minHeight: 30 }}
+                sx={{ py: 0, minHeight: 26 }}
                 selected={pick?.kind === kind && pick.id === r.id}
                 onClick={() => setPick({ kind, id: r.id })}
                 onDoubleClick={() => go(kind === 'contact' ? `${base}/${r.id}?type=contact` : `${base}/${r.id}?type=device&devicetype=device`)}
