@@ -274,9 +274,13 @@ describe('001 §5 in the UI, per user type and for another customer', () => {
 });
 
 describe('edit page behaviour', () => {
-  it('a service request opened on the incident route goes to the service-request edit route', async () => {
+  it('a service request opened on the incident route opens as a service request: a view stays a view, an edit an edit', async () => {
     const page = await newPage();
+    // Issue 14, item 8: a link to read a ticket always opens its view route.
     await signInAs(page, 'admin@acme.example', `/incident/view/${serviceRequest.id}`);
+    await page.waitForURL(new RegExp(`/servicerequest/view/${serviceRequest.id}$`));
+    await page.getByRole('heading', { name: `View Service Request ${serviceRequest.ticketNo}` }).waitFor();
+    await page.goto(spa(`/incident/edit/${serviceRequest.id}`));
     await page.waitForURL(new RegExp(`/servicerequest/edit/${serviceRequest.id}$`));
     await page.getByRole('heading', { name: `Update Service Request ${serviceRequest.ticketNo}` }).waitFor();
     await page.getByLabel('Requested Start').waitFor();
