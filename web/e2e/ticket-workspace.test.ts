@@ -135,3 +135,23 @@ describe('signed out (issue 14, bug 6)', () => {
     await closeAll();
   });
 });
+
+describe('Last Action Taken (issue 14, bug 4)', () => {
+  it('names the authors and leaves the grid where it was, at 375 px too', async () => {
+    const page = await newPage({ width: 375, height: 740 });
+    await signInAs(page, 'operator@acme.example', '/incidents');
+    const button = page.getByRole('button', { name: /^Last Action Taken for / }).first();
+    await button.scrollIntoViewIfNeeded();
+    const scroller = page.locator('.MuiDataGrid-virtualScroller').first();
+    const before = await scroller.evaluate((el) => [el.scrollLeft, window.scrollX]);
+    await button.click();
+    const popup = page.getByRole('dialog', { name: /Last Action Taken/ });
+    await popup.waitFor();
+    expect(await popup.innerText()).not.toMatch(/@\w+\.example/);
+    await screenshot(page, 'workspace-last-action-375');
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'hidden' });
+    expect(await scroller.evaluate((el) => [el.scrollLeft, window.scrollX])).toEqual(before);
+    await closeAll();
+  });
+});
