@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { ZUserTypeSchema } from './user-types.ts';
 import { THEMES } from './preferences.ts';
 
-/** 000 §5: email and password both required. */
+/** requirements §1.3: email and password both required. */
 export const ZLoginRequestSchema = z.object({
   email: z.string().trim().min(1, 'Email Address is required').max(254),
   password: z.string().min(1, 'Password is required').max(1024),
 });
 export type LoginRequest = z.infer<typeof ZLoginRequestSchema>;
 
-/** The signed-in user of 000 §3, in the API's camelCase. */
+/** The signed-in user of requirements §1.2, in the API's camelCase. */
 export const ZSignedInUserSchema = z.object({
   ccWebUserId: z.number().int(),
   contactId: z.number().int(),

@@ -1,19 +1,19 @@
 import { z } from 'zod';
 
-// Banner messages (000 §2, §3 'BannerMessage', §4, §5, §6, §7, §8, §9). One global banner (space admin)
+// Banner messages (requirements §6.1, §6 'BannerMessage', §6, §6.4, §6, §6.6). One global banner (space admin)
 // and one per customer (its Administrator). Everyone signed in reads the active ones on the home page.
 
 export const BANNER_MESSAGES = {
   saved: 'Banner message has been updated',
-  /** 000 §8: followed by the error's own text. */
+  /** requirements §6.6: followed by the error's own text. */
   saveFailed: 'Failed to save banner message: ',
 } as const;
 
-/** 000 §9: the home page's banner snackbar stays 30 s. */
+/** requirements §6.6: the home page's banner snackbar stays 30 s. */
 export const BANNER_SNACKBAR_MS = 30_000;
 /** Long enough for a paragraph or two; a banner is a notice, not a page. */
 export const BANNER_MESSAGE_MAX = 2000;
-/** The document id of 000 §3. */
+/** The document id of requirements §6. */
 export const BANNER_DOCUMENT_ID = 'BannerMessage';
 
 const zExpirationDate = z.iso.date('Expiration Date must be a date (YYYY-MM-DD)');
@@ -57,7 +57,7 @@ export type ActiveBanner = z.infer<typeof ZActiveBannerSchema>;
 export const ZActiveBannersResponseSchema = z.object({ banners: z.array(ZActiveBannerSchema) });
 export type ActiveBannersResponse = z.infer<typeof ZActiveBannersResponseSchema>;
 
-// ---- The original's web APIs (000 §7): get-banner-message and upsert-banner-message. ----
+// ---- The original's web APIs (requirements §6): get-banner-message and upsert-banner-message. ----
 
 /** partitionKey is a JSON array string such as '["acmeSetting"]'; its single element names the partition. */
 const zPartitionKey = z
@@ -114,7 +114,7 @@ export const ZBannerUpsertCompatRequestSchema = ZBannerCompatRequestSchema.exten
 });
 export type BannerUpsertCompatRequest = z.output<typeof ZBannerUpsertCompatRequestSchema>;
 
-/** The banner document of 000 §3. */
+/** The banner document of requirements §6. */
 export const ZBannerDocumentSchema = z.object({
   id: z.literal(BANNER_DOCUMENT_ID),
   Message: z.string(),

@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { optionalPhone, optionalText } from './text-fields.ts';
 import { ZUserTypeSchema } from './user-types.ts';
+import { listQuerySchema, pageOf, withoutPaging } from './list.ts';
 
-// Contacts (001 §2.2, §2.6, §3 Contact, §5, §7 All Contacts / Contact by ID / AllContactsExport,
-// delete-contact, contact-approve-authenticated). Administrator only (001 §6, navigation.canManageContacts).
+// Contacts (requirements §8.1, §8.2 Contact, §8.3, §8 All Contacts / Contact by ID / AllContactsExport,
+// delete-contact, contact-approve-authenticated). Administrator only (requirements §8.4, navigation.canManageContacts).
 
-/** 001 §9: the contacts list shows 20 rows a page. */
+/** requirements §8.6: the contacts list shows 20 rows a page. */
 export const CONTACTS_PAGE_SIZE = 20;
-/** 001 §9: the export is page 1 with page size 2000. */
+/** requirements §8.6: the export is page 1 with page size 2000. */
 export const CONTACTS_EXPORT_LIMIT = 2000;
-/** 001 §9: search debounce. */
+/** requirements §8.6: search debounce. */
 export const CONTACT_SEARCH_DEBOUNCE_MS = 800;
-/** 001 §9: success redirect delay. */
+/** requirements §8.6: success redirect delay. */
 export const CONTACT_SAVED_REDIRECT_MS = 2500;
 
-/** 001 §2.6: sortable by FirstName, LastName, EmailAddress, DirectPhone, MobilePhone, Title; default ContactID. */
+/** requirements §8.1: sortable by FirstName, LastName, EmailAddress, DirectPhone, MobilePhone, Title; default ContactID. */
 export const CONTACT_SORT_KEYS = ['id', 'firstName', 'lastName', 'email', 'directPhone', 'mobilePhone', 'title'] as const;
 export type ContactSortKey = (typeof CONTACT_SORT_KEYS)[number];
 
@@ -38,7 +39,7 @@ export const CONTACT_MESSAGES = {
   approveFailed: (last: string, first: string, message: string) => `Failed to approve contact for: ${last}, ${first} ${message}`,
 } as const;
 
-/** Phone numbers as (xxx) xxx-xxxx (001 §2.6); anything that is not 10 digits (or 1 + 10) is shown as typed. */
+/** Phone numbers as (xxx) xxx-xxxx (requirements §8.1); anything that is not 10 digits (or 1 + 10) is shown as typed. */
 export function formatPhone(phone: string | null | undefined): string {
   if (!phone) return '';
   const digits = phone.replace(/\D/g, '');
@@ -52,20 +53,23 @@ const zBool = z.union([z.boolean(), z.stringbool()]);
 
 export const ZContactIdParamsSchema = z.object({ id: zId });
 
-export const ZContactListRequestSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(CONTACTS_PAGE_SIZE),
-  sort: z.enum(CONTACT_SORT_KEYS).default('id'),
-  direction: z.enum(['asc', 'desc']).default('desc'),
-  search: z.string().trim().max(200).optional(),
-  /** IsPending filter of All Contacts. */
-  isPending: zBool.optional(),
-  /** IncludeInactive of All Contacts: disabled contacts are left out unless asked. */
-  includeInactive: zBool.optional(),
+export const ZContactListRequestSchema = listQuerySchema({
+  defaultPageSize: CONTACTS_PAGE_SIZE,
+  sorts: CONTACT_SORT_KEYS,
+  /** docs/requirements.md §8.1: default ContactID, newest first. */
+  defaultSort: 'id',
+  defaultDirection: 'desc',
+  search: true,
+  filters: {
+    /** IsPending filter of All Contacts. */
+    isPending: zBool.optional(),
+    /** IncludeInactive of All Contacts: disabled contacts are left out unless asked. */
+    includeInactive: zBool.optional(),
+  },
 });
 export type ContactListRequest = Partial<z.output<typeof ZContactListRequestSchema>>;
 
-export const ZContactExportRequestSchema = ZContactListRequestSchema.omit({ page: true, pageSize: true });
+export const ZContactExportRequestSchema = withoutPaging(ZContactListRequestSchema);
 
 export const ZContactRowSchema = z.object({
   id: z.number().int(),
@@ -85,12 +89,7 @@ export const ZContactRowSchema = z.object({
 });
 export type ContactRow = z.infer<typeof ZContactRowSchema>;
 
-export const ZContactListResponseSchema = z.object({
-  rows: z.array(ZContactRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZContactListResponseSchema = pageOf(ZContactRowSchema);
 export type ContactListResponse = z.infer<typeof ZContactListResponseSchema>;
 
 /** The contact's portal account (the CMS Access dialog); null when it has none. */
@@ -155,11 +154,24 @@ export const ZContactEmailPreferencesSchema = z.object({
 export type ContactEmailPreferences = z.infer<typeof ZContactEmailPreferencesSchema>;
 
 /** /contact/incidents|requests/{id}: that contact's tickets. */
-export const ZContactTicketsRequestSchema = z.object({
-  type: z.enum(['Incident', 'ServiceRequest']),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+export const ZContactTicketsRequestSchema = listQuerySchema({
+  defaultPageSize: 10,
+  sorts: ['id'],
+  defaultSort: 'id',
+  defaultDirection: 'desc',
+  search: false,
+  filters: { type: z.enum(['Incident', 'ServiceRequest']) },
 });
+export type ContactTicketsRequestInput = z.input<typeof ZContactTicketsRequestSchema>;
+/** /contact/surveys/{id}: newest response first. */
+export const ZContactSurveysRequestSchema = listQuerySchema({
+  defaultPageSize: 10,
+  sorts: ['dateSubmitted'],
+  defaultSort: 'dateSubmitted',
+  defaultDirection: 'desc',
+  search: false,
+});
+export type ContactSurveysRequestInput = z.input<typeof ZContactSurveysRequestSchema>;
 export const ZContactTicketRowSchema = z.object({
   id: z.number().int(),
   ticketNo: z.string(),
@@ -168,12 +180,7 @@ export const ZContactTicketRowSchema = z.object({
   openDate: z.string(),
 });
 export type ContactTicketRow = z.infer<typeof ZContactTicketRowSchema>;
-export const ZContactTicketsResponseSchema = z.object({
-  rows: z.array(ZContactTicketRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZContactTicketsResponseSchema = pageOf(ZContactTicketRowSchema);
 export type ContactTicketsResponse = z.infer<typeof ZContactTicketsResponseSchema>;
 
 /** /contact/surveys/{id}: that contact's survey responses. */
@@ -185,12 +192,7 @@ export const ZContactSurveyRowSchema = z.object({
   response: z.number(),
   assignedTo: z.string().nullable(),
 });
-export const ZContactSurveysResponseSchema = z.object({
-  rows: z.array(ZContactSurveyRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZContactSurveysResponseSchema = pageOf(ZContactSurveyRowSchema);
 export type ContactSurveysResponse = z.infer<typeof ZContactSurveysResponseSchema>;
 
 export const ZContactActionResponseSchema = z.object({ id: z.number().int(), ok: z.literal(true) });

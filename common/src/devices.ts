@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { listQuerySchema, pageOf } from './list.ts';
 import { optionalText } from './text-fields.ts';
 
-// Devices (001 §2.7, §3 Device, §7 All Devices / Devices by ContactID). Everyone signed in reads the
+// Devices (requirements §10.1, §10.2 Device, §10 All Devices / Devices by ContactID). Everyone signed in reads the
 // devices of its customer (a User only its own contact's); only an Administrator adds or edits them.
 
 export const DEVICE_MESSAGES = {
@@ -11,13 +12,13 @@ export const DEVICE_MESSAGES = {
   footer: 'Devices:',
 } as const;
 
-/** Page size of the device list (the split pane's list scrolls; 001 §9 leaves it open). */
+/** Page size of the device list (the split pane's list scrolls; requirements §10.6 leaves it open). */
 export const DEVICES_PAGE_SIZE = 50;
 export const DEVICE_SEARCH_DEBOUNCE_MS = 800;
 
 export type DeviceKeyKind = 'device' | 'kaseya' | 'ncentral';
 /**
- * 001 §2.7: a device is identified by the first usable key: Device ID above 0, else Kaseya Machine
+ * requirements §10.1: a device is identified by the first usable key: Device ID above 0, else Kaseya Machine
  * Group ID, else NCentral Device ID. Null when none is usable.
  */
 export function deviceKey(d: { id: number | null; kaseyaMachineGroupId: string | null; ncentralDeviceId: string | null }): { kind: DeviceKeyKind; value: string } | null {
@@ -27,7 +28,7 @@ export function deviceKey(d: { id: number | null; kaseyaMachineGroupId: string |
   return null;
 }
 
-/** The new-service-request link of a device (001 §2.7). */
+/** The new-service-request link of a device (requirements §10.1). */
 export const deviceRequestPath = (d: Parameters<typeof deviceKey>[0]): string | null => {
   const key = deviceKey(d);
   if (!key) return null;
@@ -38,13 +39,19 @@ const zId = z.coerce.number().int().positive();
 
 export const ZDeviceIdParamsSchema = z.object({ id: zId });
 
-export const ZDeviceListRequestSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(DEVICES_PAGE_SIZE),
+export const ZDeviceListRequestSchema = listQuerySchema({
+  defaultPageSize: DEVICES_PAGE_SIZE,
+  sorts: ['deviceName'],
+  /** docs/requirements.md §10.1: by name. */
+  defaultSort: 'deviceName',
+  defaultDirection: 'asc',
   /** DeviceName search (contains). */
-  search: z.string().trim().max(120).optional(),
-  /** Devices by ContactID; a User always gets its own contact whatever this says. */
-  contactId: zId.optional(),
+  search: true,
+  searchMaxLength: 120,
+  filters: {
+    /** Devices by ContactID; a User always gets its own contact whatever this says. */
+    contactId: zId.optional(),
+  },
 });
 export type DeviceListRequest = Partial<z.output<typeof ZDeviceListRequestSchema>>;
 
@@ -66,12 +73,7 @@ export const ZDeviceSchema = z.object({
 });
 export type Device = z.infer<typeof ZDeviceSchema>;
 
-export const ZDeviceListResponseSchema = z.object({
-  rows: z.array(ZDeviceSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZDeviceListResponseSchema = pageOf(ZDeviceSchema);
 export type DeviceListResponse = z.infer<typeof ZDeviceListResponseSchema>;
 
 export const DEVICE_TYPES = ['Workstation', 'Laptop', 'Server', 'Printer', 'Firewall', 'Switch', 'Router', 'Mobile', 'Other'] as const;

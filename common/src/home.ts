@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import type { SignedInUser } from './auth.ts';
 
-// The home page (000 §2 'Home page', §3 'Account team record', §4 Chat, §7 chat-end beacon, §9).
+// The home page (requirements §4.1 'Home page', §4 'Account team record', §4.3 Chat, §4.5 chat-end beacon, §4).
 
-/** 000 §9: the home grids show 10 rows of 32 px. */
+/** requirements §4: the home grids show 10 rows of 32 px. */
 export const HOME_GRID_ROWS = 10;
 export const HOME_GRID_ROW_HEIGHT = 32;
 
-/** 000 §2: the chat card is named Techy when the contact profile has contact-center chat enabled. */
+/** requirements §4.1: the chat card is named Techy when the contact profile has contact-center chat enabled. */
 export const CHAT_NAMES = { default: 'Chat with Us', contactCenter: 'Techy' } as const;
-/** 000 §2: the title of the chat dialog (whatever the card is named). */
+/** requirements §4.1: the title of the chat dialog (whatever the card is named). */
 export const CHAT_DIALOG_TITLE = 'Chat with Us';
-/** 000 §7: where the end-chat beacon is posted. */
+/** requirements §4.5: where the end-chat beacon is posted. */
 export const CHAT_END_PATH = '/app/kapps/customer-portal/webApis/chat-end-by-chatid';
 
-/** One member of the account team (000 §3: …FullName, …MobilePhone, …OfficePhone, …Email). */
+/** One member of the account team (requirements §4: …FullName, …MobilePhone, …OfficePhone, …Email). */
 export const ZAccountTeamMemberSchema = z.object({
   name: z.string(),
   email: z.string(),
@@ -23,7 +23,7 @@ export const ZAccountTeamMemberSchema = z.object({
 });
 export type AccountTeamMember = z.infer<typeof ZAccountTeamMemberSchema>;
 
-/** 000 §3 'Account team record' (CustSvcRep = Account Manager, ITConsultant, TechMgr); a role may be unfilled. */
+/** requirements §4 'Account team record' (CustSvcRep = Account Manager, ITConsultant, TechMgr); a role may be unfilled. */
 export const ZAccountTeamSchema = z.object({
   accountManager: ZAccountTeamMemberSchema.nullable(),
   itConsultant: ZAccountTeamMemberSchema.nullable(),
@@ -31,7 +31,7 @@ export const ZAccountTeamSchema = z.object({
 });
 export type AccountTeam = z.infer<typeof ZAccountTeamSchema>;
 
-/** The chat settings for the caller (000 §4: hidden unless enabled; disabled by default). */
+/** The chat settings for the caller (requirements §4.3: hidden unless enabled; disabled by default). */
 export const ZChatSettingsSchema = z.object({
   chatEnabled: z.boolean(),
   /** 'Techy' or 'Chat with Us'. */
@@ -50,13 +50,13 @@ export const ZHomeResponseSchema = z.object({
   openIncidentsIsEstimate: z.boolean(),
   openServiceRequests: z.number().int(),
   openServiceRequestsIsEstimate: z.boolean(),
-  /** null for a User (000 §6: no account team cards). */
+  /** null for a User (requirements §4.4: no account team cards). */
   accountTeam: ZAccountTeamSchema.nullable(),
   chat: ZChatSettingsSchema,
 });
 export type HomeResponse = z.infer<typeof ZHomeResponseSchema>;
 
-/** Body of the chat-end beacon (000 §7): the chat's id and the user JSON. */
+/** Body of the chat-end beacon (requirements §4.5): the chat's id and the user JSON. */
 export const ZChatEndRequestSchema = z.object({
   chatId: z.string().trim().min(1, 'chatId is required').max(120),
   user: z.record(z.string(), z.unknown()),
@@ -73,7 +73,7 @@ export interface HomeGridEditRow {
 }
 
 /**
- * 000 §4: in the short home grid the Edit button of a request row is shown for non-User types when
+ * requirements §4.3: in the short home grid the Edit button of a request row is shown for non-User types when
  * the assignee or reassignment template id is negative. The original used -1 for "no assignee"; our
  * rows have no assignee (neither a technician nor a shared operator) instead. The general edit rule
  * (canEdit) still applies, so the button never leads to a refusal (docs/decisions/009).

@@ -18,3 +18,6 @@ export * from './banners.ts';
 export * from './preferences.ts';
 export * from './ticket-calendar.ts';
 export * from './home.ts';
+export * from './passwords.ts';
+export * from './public-pages.ts';
+export * from './mail.ts';

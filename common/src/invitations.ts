@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { listQuerySchema, pageOf } from './list.ts';
 import { USER_TYPES, ZUserTypeSchema, type UserType } from './user-types.ts';
 
-// Invitations to the portal (001 §2.6 invites, §3 Contact for invite, §4, §7 Contacts2Invite,
+// Invitations to the portal (requirements §9.1 invites, §9 Contact for invite, §9.3, §9 Contacts2Invite,
 // All Invited Contacts, invite-send, delete-invite). Administrator only.
 
-/** 001 §9: invite contacts default page size 10. */
+/** requirements §9.6: invite contacts default page size 10. */
 export const INVITES_PAGE_SIZE = 10;
-/** 001 §4: the list refreshes 1500 ms after an invitation action. */
+/** The invitation lists' search debounce (as the contacts list's). */
+export const INVITE_SEARCH_DEBOUNCE_MS = 800;
+/** requirements §9.3: the list refreshes 1500 ms after an invitation action. */
 export const INVITES_REFRESH_MS = 1500;
 /** How long an invitation link works (the spec is silent: a week, as most portals do). */
 export const INVITE_TOKEN_TTL_HOURS = 168;
@@ -25,20 +28,31 @@ export const INVITE_MESSAGES = {
   noEmail: 'This contact has no e-mail address',
 } as const;
 
-/** A candidate can be selected only when neither Is Invited CMS nor Is Active CMS is set (001 §4). */
+/** A candidate can be selected only when neither Is Invited CMS nor Is Active CMS is set (requirements §9.3). */
 export const canSelectInviteCandidate = (c: { isInvited: boolean; isActive: boolean }): boolean => !c.isInvited && !c.isActive;
 
-/** 001 §2.6: User, Operator (only for an HD shared operator), Operator Ltd., Administrator. */
+/** requirements §9.1: User, Operator (only for an HD shared operator), Operator Ltd., Administrator. */
 export const inviteUserTypeOptions = (c: { isHdSharedOperator: boolean }): UserType[] =>
   (['User', 'Operator', 'OperatorLimited', 'Administrator'] as const).filter((t) => t !== 'Operator' || c.isHdSharedOperator);
 
-const zId = z.coerce.number().int().positive();
 
-export const ZInviteListRequestSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(INVITES_PAGE_SIZE),
-  search: z.string().trim().max(200).optional(),
+/** Contacts2Invite: by last and first name. */
+export const ZInviteListRequestSchema = listQuerySchema({
+  defaultPageSize: INVITES_PAGE_SIZE,
+  sorts: ['lastName'],
+  defaultSort: 'lastName',
+  defaultDirection: 'asc',
+  search: true,
 });
+/** All Invited Contacts: newest invitation first. */
+export const ZInvitationListRequestSchema = listQuerySchema({
+  defaultPageSize: INVITES_PAGE_SIZE,
+  sorts: ['id'],
+  defaultSort: 'id',
+  defaultDirection: 'desc',
+  search: true,
+});
+export type InvitationListRequest = Partial<z.output<typeof ZInvitationListRequestSchema>>;
 export type InviteListRequest = Partial<z.output<typeof ZInviteListRequestSchema>>;
 
 export const ZInviteCandidateSchema = z.object({
@@ -57,12 +71,7 @@ export const ZInviteCandidateSchema = z.object({
 });
 export type InviteCandidate = z.infer<typeof ZInviteCandidateSchema>;
 
-export const ZInviteCandidatesResponseSchema = z.object({
-  rows: z.array(ZInviteCandidateSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZInviteCandidatesResponseSchema = pageOf(ZInviteCandidateSchema);
 export type InviteCandidatesResponse = z.infer<typeof ZInviteCandidatesResponseSchema>;
 
 export const ZInvitationRowSchema = z.object({
@@ -77,12 +86,7 @@ export const ZInvitationRowSchema = z.object({
 });
 export type InvitationRow = z.infer<typeof ZInvitationRowSchema>;
 
-export const ZInvitationsResponseSchema = z.object({
-  rows: z.array(ZInvitationRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZInvitationsResponseSchema = pageOf(ZInvitationRowSchema);
 export type InvitationsResponse = z.infer<typeof ZInvitationsResponseSchema>;
 
 /** invite-send: the chosen contacts with the user type each gets. */
@@ -108,10 +112,14 @@ export type InvitationIdsRequest = z.infer<typeof ZInvitationIdsRequestSchema>;
 export const ZInviteRunResponseSchema = z.object({ runId: z.string(), count: z.number().int() });
 export type InviteRunResponse = z.infer<typeof ZInviteRunResponseSchema>;
 
-export const ZInviteExportRequestSchema = z.object({
-  page: zId.default(1),
-  pageSize: z.coerce.number().int().min(1).max(2000).default(INVITES_PAGE_SIZE),
-  search: z.string().trim().max(200).optional(),
+/** One page of open invitations as CSV: the list's own query with pages of up to 2000 rows. */
+export const ZInviteExportRequestSchema = listQuerySchema({
+  defaultPageSize: INVITES_PAGE_SIZE,
+  maxPageSize: 2000,
+  sorts: ['id'],
+  defaultSort: 'id',
+  defaultDirection: 'desc',
+  search: true,
 });
 
 /** The original's invite-send payload: a list of contacts (the user is taken from the session). */

@@ -1,7 +1,7 @@
 import type { SignedInUser } from './auth.ts';
 import { isOperatorType } from './user-types.ts';
 
-/** The four embedded reports of 000 §2 / 001 §2.10, addressed as /reports/{guid}. */
+/** The four embedded reports of requirements §1.1 / requirements §13.1, addressed as /reports/{guid}. */
 export const REPORTS = [
   { id: '3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e01', label: 'Support Tickets' },
   { id: '3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e02', label: 'Infrastructure Management' },
@@ -10,7 +10,7 @@ export const REPORTS = [
 ] as const;
 
 /**
- * 000 §2: the home page's Single Pane of Glass Report card (Administrator only): a fifth embedded report,
+ * requirements §1.1: the home page's Single Pane of Glass Report card (Administrator only): a fifth embedded report,
  * an overview across the four, addressed like them as /reports/{guid} but not listed in the drawer.
  */
 export const SINGLE_PANE_OF_GLASS_REPORT = { id: '3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e05', label: 'Single Pane of Glass Report' } as const;
@@ -21,15 +21,15 @@ export const findReport = (id: string): { id: string; label: string } | undefine
 type Who = Pick<SignedInUser, 'userType' | 'spaceAdmin'>;
 
 export const isAdministrator = (u: Who): boolean => u.userType === 'Administrator';
-/** 000 §6: Org Tickets for Administrator and Operator*. */
+/** requirements §1.4: Org Tickets for Administrator and Operator*. */
 export const canSeeOrgTickets = (u: Who): boolean => isAdministrator(u) || isOperatorType(u.userType);
-/** 000 §6 / issue 5: Administrator edits its customer's banner, a space admin the global one. */
+/** requirements §1.4 / issue 5: Administrator edits its customer's banner, a space admin the global one. */
 export const canEditBanner = (u: Who): boolean => isAdministrator(u) || u.spaceAdmin;
-/** 001 §6: only Administrator sees contacts, jobs, reports. */
+/** requirements §1.4: only Administrator sees contacts, jobs, reports. */
 export const canManageContacts = isAdministrator;
 export const canSeeJobs = isAdministrator;
 export const canSeeReports = isAdministrator;
-/** 000 §6: User sees no search box, no edit action, no account team cards. */
+/** requirements §1.4: User sees no search box, no edit action, no account team cards. */
 export const isCustomerUser = (u: Who): boolean => u.userType === 'User';
 
 export interface DrawerItem {
@@ -44,7 +44,7 @@ export interface DrawerGroup {
   items: DrawerItem[];
 }
 
-/** The side drawer of 000 §2 / §6: exactly the groups and items the user's role may see. */
+/** The side drawer of requirements §1.1 / §1.4: exactly the groups and items the user's role may see. */
 export function drawerGroups(u: Who): DrawerGroup[] {
   const groups: DrawerGroup[] = [{ id: 'home', label: null, items: [{ id: 'home', label: 'Home', path: '/' }] }];
   if (canManageContacts(u)) {

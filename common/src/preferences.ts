@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from './list.ts';
 import { optionalPhone } from './text-fields.ts';
 
-// User Preferences (000 §2 dialog, §8 texts; issue 5 item 4): the caller's own account only.
+// User Preferences (requirements §7.1 dialog, §7.6 texts; issue 5 item 4): the caller's own account only.
 
 export const PREFERENCES_MESSAGES = {
   saved: 'User Preferences Updated',

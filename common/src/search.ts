@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { SignedInUser } from './auth.ts';
 import { canManageContacts, canSeeJobs, isCustomerUser } from './navigation.ts';
 
-// The global look-ahead search of the top bar (000 §2, §3 'Global search record', §4, §5, §9).
+// The global look-ahead search of the top bar (requirements §5.1, §5 'Global search record', §5.3, §5).
 
-/** 000 §5/§9: the search runs only when the trimmed input has at least 3 characters ... */
+/** requirements §5.3/§5: the search runs only when the trimmed input has at least 3 characters ... */
 export const SEARCH_MIN_CHARS = 3;
 /** ... 1200 ms after typing stops. */
 export const SEARCH_DEBOUNCE_MS = 1200;
@@ -13,7 +13,7 @@ export const SEARCH_MAX_CHARS = 100;
 /** Results per entity (newest first); the response says whether there were more. */
 export const SEARCH_LIMIT_PER_TYPE = 5;
 
-/** SearchType of 000 §3. */
+/** SearchType of requirements §5. */
 export const SEARCH_TYPE = { Contact: 0, Incident: 1, ServiceRequest: 2, Job: 3 } as const;
 export type SearchType = (typeof SEARCH_TYPE)[keyof typeof SEARCH_TYPE];
 
@@ -39,7 +39,7 @@ export type SearchQuery = z.infer<typeof ZSearchQuerySchema>;
 
 const ZSearchTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 
-/** 000 §3 'Global search record', plus the line a person recognises the record by. */
+/** requirements §5 'Global search record', plus the line a person recognises the record by. */
 export const ZSearchRecordSchema = z.object({
   searchType: ZSearchTypeSchema,
   /** InternalID: contact, ticket or job id (CWID on screen). */
@@ -79,7 +79,7 @@ export type SearchResponse = z.infer<typeof ZSearchResponseSchema>;
 export interface SearchReach {
   contacts: boolean;
   jobs: boolean;
-  /** A User finds only its own contact's tickets (000 §6, 001 §5). */
+  /** A User finds only its own contact's tickets (requirements §5.4, requirements §5.3). */
   ownTicketsOnly: boolean;
 }
 
@@ -93,7 +93,7 @@ export const searchReach = (u: Pick<SignedInUser, 'userType' | 'spaceAdmin'>): S
   ownTicketsOnly: isCustomerUser(u),
 });
 
-/** 000 §2 'Global search result navigation'. */
+/** requirements §5.1 'Global search result navigation'. */
 export function searchResultPath(r: Pick<SearchRecord, 'searchType' | 'internalId'>): string {
   switch (r.searchType) {
     case SEARCH_TYPE.Contact:
@@ -107,24 +107,27 @@ export function searchResultPath(r: Pick<SearchRecord, 'searchType' | 'internalI
   }
 }
 
+/** Where a result group's 'See all' leads: a list screen and its query in the list's own (API) names. */
+export type SearchSeeAll = { list: 'contacts' | 'incidents' | 'requests'; query: { search: string; status?: string } };
+
 /**
- * 'See all' of a result group (issue 14, item 11): the list the group comes from, filtered by the
+ * 'See all' of a result group (requirements §5.1): the list the group comes from, filtered by the
  * same term, or null where no such list answers the caller (a User's ticket lists have no search
- * box, 000 §2; jobs have none).
+ * box, requirements §2.4; jobs have none). The web builds the href from its route table.
  */
-export function searchSeeAllPath(u: Pick<SignedInUser, 'userType' | 'spaceAdmin'>, searchType: SearchType, term: string): string | null {
-  const q = encodeURIComponent(term.trim());
+export function searchSeeAll(u: Pick<SignedInUser, 'userType' | 'spaceAdmin'>, searchType: SearchType, term: string): SearchSeeAll | null {
+  const search = term.trim();
   switch (searchType) {
     case SEARCH_TYPE.Contact:
-      return canManageContacts(u) ? `/contacts?q=${q}` : null;
+      return canManageContacts(u) ? { list: 'contacts', query: { search } } : null;
     case SEARCH_TYPE.Incident:
-      return isCustomerUser(u) ? null : `/incidents?status=${encodeURIComponent('<ALL>')}&q=${q}`;
+      return isCustomerUser(u) ? null : { list: 'incidents', query: { status: '<ALL>', search } };
     case SEARCH_TYPE.ServiceRequest:
-      return isCustomerUser(u) ? null : `/requests?status=${encodeURIComponent('<ALL>')}&q=${q}`;
+      return isCustomerUser(u) ? null : { list: 'requests', query: { status: '<ALL>', search } };
     case SEARCH_TYPE.Job:
       return null;
   }
 }
 
-/** 000 §3: the icon is green when Status is Active or Open, otherwise red. */
+/** requirements §5: the icon is green when Status is Active or Open, otherwise red. */
 export const isSearchStatusActive = (status: string): boolean => status === 'Active' || status === 'Open';

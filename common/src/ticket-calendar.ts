@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { TICKET_ROW_STATUSES, ZTicketCriteriaSchema, ZTicketListRequestSchema } from './tickets.ts';
 
-// The service-request calendar (000 §2 'Ticket list screens': month, week, day; no agenda).
+// The service-request calendar (requirements §2.1 'Ticket list screens': month, week, day; no agenda).
 // Decisions where the spec is silent: docs/decisions/007-request-calendar.md.
 
-/** 000 §2: month, week and day views; no agenda. Month is the default (day on a phone, decision 007). */
+/** requirements §2.1: month, week and day views; no agenda. Month is the default (day on a phone, decision 007). */
 export const CALENDAR_VIEWS = ['month', 'week', 'day'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 export const DEFAULT_CALENDAR_VIEW: CalendarView = 'month';
@@ -38,7 +38,7 @@ export const ZTicketCalendarRequestSchema = ZTicketCriteriaSchema.extend({
 export type TicketCalendarRequest = z.infer<typeof ZTicketCalendarRequestSchema>;
 export type TicketCalendarRequestInput = z.input<typeof ZTicketCalendarRequestSchema>;
 
-/** One service request on the calendar (fields of 000 §3 'Service request record'). */
+/** One service request on the calendar (fields of requirements §2.2 'Service request record'). */
 export const ZTicketCalendarEventSchema = z.object({
   id: z.number().int(),
   ticketNo: z.string(),
@@ -48,7 +48,7 @@ export const ZTicketCalendarEventSchema = z.object({
   start: z.string(),
   /** RequestedEndDate, or when there is none 16:00 of the start's day in the caller's zone (see endIsDefault). */
   end: z.string(),
-  /** true when the request has no end date and `end` was derived (000 §2: ends at 16:00). */
+  /** true when the request has no end date and `end` was derived (requirements §2.1: ends at 16:00). */
   endIsDefault: z.boolean(),
   contactName: z.string(),
   assignedToName: z.string().nullable(),
@@ -67,11 +67,11 @@ export const ZTicketCalendarResponseSchema = z.object({
 export type TicketCalendarResponse = z.infer<typeof ZTicketCalendarResponseSchema>;
 
 export const CALENDAR_MESSAGES = {
-  /** 000 §9's loading text. */
+  /** requirements §2.6's loading text. */
   loading: 'Loading...',
   truncated: (shown: number) =>
     `Only the first ${shown} service requests of this period are shown. Choose a shorter view, a status or a search to see the others.`,
 } as const;
 
-/** 000 §2: "events titled by number and short description". */
+/** requirements §2.1: "events titled by number and short description". */
 export const calendarEventTitle = (e: Pick<TicketCalendarEvent, 'ticketNo' | 'shortDescription'>): string => `${e.ticketNo} - ${e.shortDescription}`;

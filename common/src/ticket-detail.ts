@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, pageOf } from './list.ts';
+import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf } from './list.ts';
 
 // Schemas of one ticket: read, create, update, notes, status-update requests, timeline and
-// attachments (001 §2.9, §3, §5). The lists of tickets live in tickets.ts.
+// attachments (requirements §3.1, §3.2, §3.3). The lists of tickets live in tickets.ts.
 
-/** IncidentType of 001 §3: incidents and service requests share one record. */
+/** IncidentType of requirements §3.2: incidents and service requests share one record. */
 export const TICKET_DETAIL_TYPES = ['Incident', 'ServiceRequest'] as const;
 export const ZTicketDetailTypeSchema = z.enum(TICKET_DETAIL_TYPES);
-/** 000 §4 status values. */
+/** requirements §3.3 status values. */
 export const TICKET_DETAIL_STATUSES = ['Open', 'Closed', 'Escalation', 'On Hold'] as const;
 export const ZTicketDetailStatusSchema = z.enum(TICKET_DETAIL_STATUSES);
 
@@ -18,14 +18,14 @@ export const TICKET_LIMITS = {
   note: 20_000,
   /** Upload size limit of an attachment, in bytes (10 MB). */
   attachmentBytes: 10 * 1024 * 1024,
-  /** 001 §9: an actions export holds the first 2000 actions, ActionID descending. */
+  /** requirements §3.6: an actions export holds the first 2000 actions, ActionID descending. */
   actionsExportRows: 2000,
 } as const;
 
 export const TICKET_DETAIL_MESSAGES = {
   conflict: 'This ticket was changed by someone else. Reload it to see the changes.',
   fileTypeNotAllowed: 'File type not allowed',
-  /** 001 §8: the dialog text of a failed status-update request; the web appends the server's message. */
+  /** requirements §3.6: the dialog text of a failed status-update request; the web appends the server's message. */
   statusUpdateFailed: 'Failed to request status update with: {message}',
   statusUpdateConfirmTitle: 'Request Status Update?',
   statusUpdateConfirmText: 'This action will issue a request for status update on this ticket',
@@ -51,7 +51,7 @@ const dateTime = z.iso.datetime({ offset: true });
 export const ZTicketDetailParamsSchema = z.object({ id });
 export const ZTicketAttachmentParamsSchema = z.object({ id, attachmentId: id });
 
-/** The ticket of 001 §3 'Incident/request' as the view and edit screens read it. */
+/** The ticket of requirements §3.2 'Incident/request' as the view and edit screens read it. */
 export const ZTicketDetailResponseSchema = z.object({
   id: z.number().int(),
   ticketNo: z.string(),
@@ -93,7 +93,7 @@ export const ZTicketDetailResponseSchema = z.object({
   closedDate: z.string().nullable(),
   /** Send back unchanged in the update: a stale version answers 409. */
   version: z.number().int(),
-  /** Whether the caller may edit (001 §2.9, §5); editRefusal is the message to show when not. */
+  /** Whether the caller may edit (requirements §3.1, §3.3); editRefusal is the message to show when not. */
   canEdit: z.boolean(),
   editRefusal: z.string().nullable(),
 });
@@ -142,7 +142,7 @@ function checkOneAssignee(v: { assignedStaffId?: number | null | undefined; assi
 export const ZCreateTicketRequestSchema = ticketFields.extend({ ticketType: ZTicketDetailTypeSchema }).superRefine(checkDateRange).superRefine(checkOneAssignee);
 export type CreateTicketRequest = z.infer<typeof ZCreateTicketRequestSchema>;
 
-/** How the add route chose the ticket's contact (001 §2.1, §4: pick a contact, a device, or the primary-contact shortcut). */
+/** How the add route chose the ticket's contact (requirements §3.1, §3.3: pick a contact, a device, or the primary-contact shortcut). */
 export const TICKET_CREATE_MODES = ['contact', 'device', 'primaryContact'] as const;
 export const ZCreateTicketQuerySchema = z.object({ type: z.enum(TICKET_CREATE_MODES).default('contact') });
 
@@ -178,12 +178,17 @@ export type NewTicketDraft = z.infer<typeof ZNewTicketDraftResponseSchema>;
 
 // --- Notes (actions) ------------------------------------------------------------------------
 
-export const ZTicketActionsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+/** The ticket's notes (actions): newest first. */
+export const ZTicketActionsQuerySchema = listQuerySchema({
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+  sorts: ['id'],
+  defaultSort: 'id',
+  defaultDirection: 'desc',
+  search: false,
 });
+export type TicketActionsQueryInput = z.input<typeof ZTicketActionsQuerySchema>;
 
-/** An action (note) of 001 §3; internal notes are never sent to the User type. */
+/** An action (note) of requirements §3.2; internal notes are never sent to the User type. */
 export const ZTicketActionSchema = z.object({
   id: z.number().int(),
   ticketId: z.number().int(),
@@ -208,7 +213,7 @@ export const ZCreateTicketActionRequestSchema = z.object({
 });
 export type CreateTicketActionRequest = z.infer<typeof ZCreateTicketActionRequestSchema>;
 
-/** Body of the compatibility web APIs request-status-update-inc/-req (001 §7): the ticket id, bare or as { id }. */
+/** Body of the compatibility web APIs request-status-update-inc/-req (requirements §3.5): the ticket id, bare or as { id }. */
 export const ZStatusUpdateCompatRequestSchema = z.union([
   z.number().int().positive().max(2_147_483_647),
   z
@@ -249,7 +254,7 @@ export const ZTicketAttachmentSchema = z.object({
 });
 export type TicketAttachment = z.infer<typeof ZTicketAttachmentSchema>;
 
-/** One's own upload can be removed this long after it was added (docs/decisions/012b-ticket-page). */
+/** One's own upload can be removed this long after it was added (docs/decisions/015-ticket-page.md). */
 export const ATTACHMENT_REMOVE_GRACE_MINUTES = 15;
 export const ATTACHMENT_MESSAGES = {
   notRemovable: `Only your own files can be removed, within ${ATTACHMENT_REMOVE_GRACE_MINUTES} minutes of adding them`,

@@ -1,18 +1,35 @@
 import { z } from 'zod';
-import { pageOf } from './list.ts';
+import { listQuerySchema, pageOf } from './list.ts';
 
-// The contact/device picker of a new ticket (001 §2.7 'Select a contact or a device').
+// The contact/device picker of a new ticket (requirements §10.1 'Select a contact or a device').
 
 /** The dialog's page size: the spec names none; six one-line rows fit its 420 px height (issue 14, item 10). */
 export const PICKER_PAGE_SIZE = 6;
 
-export const ZPickerQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(PICKER_PAGE_SIZE),
-  /** 'TYPE NAME': part of the name (contacts: first, last name or e-mail; devices: device name). */
-  search: z.string().trim().max(200).optional(),
+/** Contacts by last and first name. */
+export const ZPickerContactQuerySchema = listQuerySchema({
+  defaultPageSize: PICKER_PAGE_SIZE,
+  maxPageSize: 50,
+  sorts: ['lastName'],
+  defaultSort: 'lastName',
+  defaultDirection: 'asc',
+  /** 'TYPE NAME': part of the first, last name or e-mail. */
+  search: true,
 });
-export type PickerQuery = z.infer<typeof ZPickerQuerySchema>;
+/** Devices by name. */
+export const ZPickerDeviceQuerySchema = listQuerySchema({
+  defaultPageSize: PICKER_PAGE_SIZE,
+  maxPageSize: 50,
+  sorts: ['deviceName'],
+  defaultSort: 'deviceName',
+  defaultDirection: 'asc',
+  /** 'TYPE NAME': part of the device name. */
+  search: true,
+});
+export type PickerContactQuery = z.infer<typeof ZPickerContactQuerySchema>;
+export type PickerDeviceQuery = z.infer<typeof ZPickerDeviceQuerySchema>;
+export type PickerContactQueryInput = z.input<typeof ZPickerContactQuerySchema>;
+export type PickerDeviceQueryInput = z.input<typeof ZPickerDeviceQuerySchema>;
 
 export const ZPickerContactSchema = z.object({
   id: z.number().int(),

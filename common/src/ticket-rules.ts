@@ -14,11 +14,11 @@ export const TICKET_MESSAGES = {
   notAuthorizedToEdit: "You're not authorized to edit this ticket",
 } as const;
 
-/** Only the ticket's own contact may see a ticket as a User and edit it as a User or OperatorLimited (001 §5, §6). */
+/** Only the ticket's own contact may see a ticket as a User and edit it as a User or OperatorLimited (requirements §3.3, §3.4). */
 const isRestrictedToOwnTickets = (c: TicketCaller): boolean => c.userType === 'User' || c.userType === 'OperatorLimited';
 
 /**
- * Why the caller may not view the ticket, or null when it may (001 §5): another customer's
+ * Why the caller may not view the ticket, or null when it may (requirements §3.3): another customer's
  * ticket is 'Not Authorized'; a User viewing another contact's ticket gets the longer message.
  */
 export function ticketViewRefusal(c: TicketCaller, t: TicketRef): string | null {
@@ -27,7 +27,7 @@ export function ticketViewRefusal(c: TicketCaller, t: TicketRef): string | null 
   return null;
 }
 
-/** Why the caller may not edit the ticket, or null when it may (001 §2.9, §5). */
+/** Why the caller may not edit the ticket, or null when it may (requirements §3.1, §3.3). */
 export function ticketEditRefusal(c: TicketCaller, t: TicketRef): string | null {
   const view = ticketViewRefusal(c, t);
   if (view) return view;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './list.ts';
+import { DEFAULT_PAGE_SIZE, keysetPageOf, listQuerySchema, PAGE_SIZES, pageOf } from './list.ts';
 
-// Ticket lists, filters, saved filters, lookups and the latest-action popup (000 §2, §3, §4, §9).
+// Ticket lists, filters, saved filters, lookups and the latest-action popup (requirements §2.1, §2.2, §2.3, §2.6).
 // One schema per payload: the server validates and serialises with it, the web's forms resolve with it.
 
-/** 000 §4: the status filter; '<ALL>' is the '(All)' entry. Default 'Open'. */
+/** requirements §2.3: the status filter; '<ALL>' is the '(All)' entry. Default 'Open'. */
 export const TICKET_STATUS_FILTERS = ['<ALL>', 'Open', 'Closed', 'Escalation', 'On Hold'] as const;
 export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
 export const DEFAULT_TICKET_STATUS_FILTER: TicketStatusFilter = 'Open';
@@ -32,15 +32,15 @@ export type TicketSortKey = (typeof TICKET_SORT_KEYS)[number];
 /** Sorts that page with a keyset `cursor` (non-null columns on the ticket row); the others page by OFFSET. */
 export const TICKET_KEYSET_SORTS: readonly TicketSortKey[] = ['id', 'ticketNo', 'status', 'shortDescription', 'openDate'];
 
-/** 000 §9: the ticket export holds the first 2000 rows as sorted and filtered. */
+/** requirements §2.6: the ticket export holds the first 2000 rows as sorted and filtered. */
 export const TICKET_EXPORT_LIMIT = 2000;
 /** Totals are exact up to this many rows; above it `totalIsEstimate` is true (docs/decisions/003). */
 export const TICKET_EXACT_COUNT_LIMIT = 10_000;
-/** 000 §9: the last-action popup shows five actions. */
+/** requirements §2.6: the last-action popup shows five actions. */
 export const LATEST_ACTIONS_COUNT = 5;
-/** 000 §9: service-request search debounce. */
+/** requirements §2.6: service-request search debounce. */
 export const TICKET_SEARCH_DEBOUNCE_MS = 800;
-/** 000 §2: an event without an end date ends at 16:00 on the calendar. */
+/** requirements §2.1: an event without an end date ends at 16:00 on the calendar. */
 export const CALENDAR_DEFAULT_END_HOUR = 16;
 
 /** A query-string or JSON boolean: true/false, or the strings 'true'/'false' (also 1/0). */
@@ -50,7 +50,7 @@ const zId = z.coerce.number().int().positive();
 const zDateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 /**
- * The filter-dialog criteria (000 §3 'Ticket search criteria'), also the `criteria` of a saved filter.
+ * The filter-dialog criteria (requirements §2.2 'Ticket search criteria'), also the `criteria` of a saved filter.
  * Every field is optional: omitted means "no filter". Date ranges are inclusive; a bare date covers the
  * whole day in the caller's time zone.
  */
@@ -79,33 +79,30 @@ export type TicketCriteria = z.infer<typeof ZTicketCriteriaSchema>;
 /** The keys a saved filter stores (the UI's "OK disabled with no values" checks these). */
 export const TICKET_CRITERIA_KEYS = Object.keys(ZTicketCriteriaSchema.shape) as (keyof TicketCriteria)[];
 
-/** Query-string of GET /incidents, /service-requests and their /export. */
-export const ZTicketListRequestSchema = ZTicketCriteriaSchema.extend({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `must be one of ${PAGE_SIZES.join(', ')}` })
-    .default(DEFAULT_PAGE_SIZE),
-  sort: z.enum(TICKET_SORT_KEYS).default('id'),
-  direction: z.enum(['asc', 'desc']).default('desc'),
-  status: z.enum(TICKET_STATUS_FILTERS).default(DEFAULT_TICKET_STATUS_FILTER),
+/** Query-string of GET /incidents, /service-requests and their /export (keyset paging: docs/decisions/003). */
+export const ZTicketListRequestSchema = listQuerySchema({
+  pageSizes: PAGE_SIZES,
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+  sorts: TICKET_SORT_KEYS,
+  /** docs/requirements.md §2.1: newest first. */
+  defaultSort: 'id',
+  defaultDirection: 'desc',
   /** Contains-search over ticket number, short description, target name and contact name. */
-  search: z.string().trim().max(200).optional(),
-  /** true: only the caller's own contact's tickets (/myincidents, /myrequests). A User always gets only those. */
-  mine: zBool.optional(),
-  /** 'me': only tickets assigned to the caller's own contact (the home page's My Assigned tabs). */
-  assigned: z.enum(['me']).optional(),
-  /**
-   * Keyset paging: the `nextCursor` of the previous page (same sort, direction and filters). When given, the
-   * server pages from it instead of by OFFSET; `page` is still echoed so the UI can show 'Displaying {start} - {end}'.
-   */
-  cursor: z.string().max(500).optional(),
+  search: true,
+  keyset: true,
+  filters: {
+    ...ZTicketCriteriaSchema.shape,
+    status: z.enum(TICKET_STATUS_FILTERS).default(DEFAULT_TICKET_STATUS_FILTER),
+    /** true: only the caller's own contact's tickets (/myincidents, /myrequests). A User always gets only those. */
+    mine: zBool.optional(),
+    /** 'me': only tickets assigned to the caller's own contact (the home page's My Assigned tabs). */
+    assigned: z.enum(['me']).optional(),
+  },
 });
 export type TicketListRequest = z.infer<typeof ZTicketListRequestSchema>;
 export type TicketListRequestInput = z.input<typeof ZTicketListRequestSchema>;
 
-/** 000 §3 'Incident row'. */
+/** requirements §2.2 'Incident row'. */
 export const ZIncidentRowSchema = z.object({
   id: z.number().int(),
   ticketNo: z.string(),
@@ -126,12 +123,12 @@ export const ZIncidentRowSchema = z.object({
   contactId: z.number().int(),
   contactName: z.string(),
   isVip: z.boolean(),
-  /** canEditTicket(caller, row) of ticket-rules.ts: the Edit button's rule of 000 §4/§5. */
+  /** canEditTicket(caller, row) of ticket-rules.ts: the Edit button's rule of requirements §2.3/§2.3. */
   canEdit: z.boolean(),
 });
 export type IncidentRow = z.infer<typeof ZIncidentRowSchema>;
 
-/** 000 §3 'Service request record' (the preview pane and calendar read it too). */
+/** requirements §2.2 'Service request record' (the preview pane and calendar read it too). */
 export const ZServiceRequestRowSchema = ZIncidentRowSchema.extend({
   description: z.string().nullable(),
   /** ISO 8601 instants or null. */
@@ -144,26 +141,13 @@ export const ZServiceRequestRowSchema = ZIncidentRowSchema.extend({
 });
 export type ServiceRequestRow = z.infer<typeof ZServiceRequestRowSchema>;
 
-const ticketPageOf = <T extends z.ZodType>(row: T) =>
-  z.object({
-    rows: z.array(row),
-    /** Exact when totalIsEstimate is false; otherwise at least TICKET_EXACT_COUNT_LIMIT + 1 (a planner estimate). */
-    total: z.number().int(),
-    totalIsEstimate: z.boolean(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    /** Exact: whether a row follows this page (use it for the Next button, not total). */
-    hasNextPage: z.boolean(),
-    /** Pass as `cursor` (with page + 1) for the next page; null when there is none or the sort pages by OFFSET. */
-    nextCursor: z.string().nullable(),
-  });
-export const ZIncidentListResponseSchema = ticketPageOf(ZIncidentRowSchema);
+export const ZIncidentListResponseSchema = keysetPageOf(ZIncidentRowSchema);
 export type IncidentListResponse = z.infer<typeof ZIncidentListResponseSchema>;
-export const ZServiceRequestListResponseSchema = ticketPageOf(ZServiceRequestRowSchema);
+export const ZServiceRequestListResponseSchema = keysetPageOf(ZServiceRequestRowSchema);
 export type ServiceRequestListResponse = z.infer<typeof ZServiceRequestListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Lookups (000 §3 'Lookups')
+// Lookups (requirements §2.2 'Lookups')
 // ---------------------------------------------------------------------------------------------
 
 export const ZTicketDepartmentSchema = z.object({
@@ -177,7 +161,7 @@ export const ZTicketDepartmentSchema = z.object({
 });
 export type TicketDepartment = z.infer<typeof ZTicketDepartmentSchema>;
 
-/** 000 §4: the BoardID a department sets: its board, or none when its type is 'Client'. */
+/** requirements §2.3: the BoardID a department sets: its board, or none when its type is 'Client'. */
 export const boardIdForDepartment = (d: Pick<TicketDepartment, 'boardId' | 'type'>): number | null => (d.type === 'Client' ? null : d.boardId);
 
 /** The two kinds of assignee a ticket has (AssignedUserID or AssignedToContactID). */
@@ -218,7 +202,7 @@ export const ZTicketLookupsResponseSchema = z.object({
 export type TicketLookupsResponse = z.infer<typeof ZTicketLookupsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Saved ticket filters (000 §3 'Saved ticket filter', §7)
+// Saved ticket filters (requirements §2.2 'Saved ticket filter', §2.5)
 // ---------------------------------------------------------------------------------------------
 
 export const TICKET_FILTER_TYPES = ['Incidents', 'Requests'] as const;
@@ -233,16 +217,18 @@ export const TICKET_FILTER_MESSAGES = {
   nameTaken: 'A filter with this name belongs to another user',
 } as const;
 
-export const ZTicketFilterListRequestSchema = z.object({
-  searchType: ZTicketFilterSearchTypeSchema,
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `must be one of ${PAGE_SIZES.join(', ')}` })
-    .default(DEFAULT_PAGE_SIZE),
+/** The saved-filter dialog's list: by name. */
+export const ZTicketFilterListRequestSchema = listQuerySchema({
+  pageSizes: PAGE_SIZES,
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+  sorts: ['searchName'],
+  defaultSort: 'searchName',
+  defaultDirection: 'asc',
+  search: false,
+  filters: { searchType: ZTicketFilterSearchTypeSchema },
 });
 export type TicketFilterListRequest = z.infer<typeof ZTicketFilterListRequestSchema>;
+export type TicketFilterListRequestInput = z.input<typeof ZTicketFilterListRequestSchema>;
 
 export const ZTicketFilterSchema = z.object({
   /** MD5 hex of searchName. */
@@ -259,15 +245,10 @@ export const ZTicketFilterSchema = z.object({
 });
 export type TicketFilter = z.infer<typeof ZTicketFilterSchema>;
 
-export const ZTicketFilterListResponseSchema = z.object({
-  rows: z.array(ZTicketFilterSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZTicketFilterListResponseSchema = pageOf(ZTicketFilterSchema);
 export type TicketFilterListResponse = z.infer<typeof ZTicketFilterListResponseSchema>;
 
-/** 000 §5: a non-empty name; Public is a checkbox. */
+/** requirements §2.3: a non-empty name; Public is a checkbox. */
 export const ZTicketFilterSaveRequestSchema = z.object({
   searchType: ZTicketFilterSearchTypeSchema,
   searchName: z.string().trim().min(1, 'Filter name is required').max(200),
@@ -282,7 +263,7 @@ export const ZTicketFilterParamsSchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Latest actions (000 §3 'Incident action')
+// Latest actions (requirements §2.2 'Incident action')
 // ---------------------------------------------------------------------------------------------
 
 export const ZTicketIdParamsSchema = z.object({ id: zId });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Portal user types of spec 000 §1 / §6, from least to most privileged. */
+/** Portal user types of spec requirements §1.1 / §1.4, from least to most privileged. */
 export const USER_TYPES = ['User', 'OperatorLimited', 'Operator', 'Administrator'] as const;
 export const ZUserTypeSchema = z.enum(USER_TYPES);
 export type UserType = z.infer<typeof ZUserTypeSchema>;
@@ -13,5 +13,5 @@ export const USER_TYPE_LABELS: Record<UserType, string> = {
   Administrator: 'Administrator',
 };
 
-/** 000 §6: "Operator* (name starts with Operator)". */
+/** requirements §1.4: "Operator* (name starts with Operator)". */
 export const isOperatorType = (type: UserType): boolean => type.startsWith('Operator');

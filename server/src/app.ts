@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { ensureAppSecret } from './mail/secret.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { authRoutes } from './auth/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -26,6 +27,8 @@ import { bannerCompatRoutes, bannerRoutes } from './modules/banners/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { chatCompatRoutes } from './modules/home/chat.routes.ts';
+import { publicRoutes } from './modules/public/routes.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -43,6 +46,8 @@ export function defaultWebDist(): string {
 /** Builds the whole HTTP app; main.ts and the tests both call it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
+  // Signed links (e-mail preferences) need the key before the first request.
+  await ensureAppSecret(db, config);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -104,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(preferenceRoutes, { prefix: '/api/v1', db, config });
   await app.register(homeRoutes, { prefix: '/api/v1', db, config });
   await app.register(chatCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
+  await app.register(publicRoutes, { prefix: '/api/v1', db, config });
+  await app.register(mailRoutes, { prefix: '/api/v1', db, config });
 
   registerSpa(app, deps.webDist ?? defaultWebDist());
   return app;

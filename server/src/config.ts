@@ -17,6 +17,10 @@ const ZEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Support Center <support@example.com>'),
+  /** Base of every link in an e-mail; default http://localhost:{PORT}. Never taken from a request. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Key of signed links (e-mail preferences); generated and kept in the database when unset. */
+  APP_SECRET: z.string().min(32).optional(),
   CHAT_URL: z.string().optional(),
   REMOTE_CONTROL_URL: z.string().optional(),
 });
@@ -34,6 +38,10 @@ export interface Config {
   logLevel: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Origin (and optional path prefix) of the portal as e-mail recipients reach it, without a trailing slash. */
+  publicUrl: string;
+  /** HMAC key of signed links; buildApp fills it from the database (app_secrets) when APP_SECRET is unset. */
+  appSecret: string | undefined;
   chatUrl: string | undefined;
   remoteControlUrl: string | undefined;
 }
@@ -54,6 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    appSecret: e.APP_SECRET || undefined,
     chatUrl: e.CHAT_URL,
     remoteControlUrl: e.REMOTE_CONTROL_URL,
   };
@@ -61,5 +71,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A config for tests: defaults, no listening port, quiet logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: './.vitest-tmp' }), ...overrides };
+  return { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: './.vitest-tmp', PUBLIC_URL: 'http://portal.test' }), ...overrides };
 }

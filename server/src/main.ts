@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { deleteExpiredSessions } from './auth/queries.ts';
+import { startMailRelay } from './mail/relay.ts';
 
 /** Reads config, opens and migrates the database, seeds the demo on first start, listens. */
 async function main() {
@@ -24,13 +25,21 @@ async function main() {
   }, 10 * 60_000);
   sweep.unref();
 
+  // The outbox relay of this process: sends queued mail over SMTP_URL, or keeps it as preview.
+  const relay = startMailRelay(database.db, config, {
+    onError: (err, row) => app.log.warn({ err, outboxId: row.id, attempts: row.attempts }, 'mail delivery failed'),
+  });
+  app.log.info({ smtp: config.smtpUrl ? 'on' : 'off (preview)', publicUrl: config.publicUrl }, 'mail relay started');
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
+    // Stop taking requests, let the mail in flight finish and give back the rows still claimed.
     await app.close();
+    await relay.stop();
     await database.close();
     process.exit(0);
   };

@@ -131,7 +131,7 @@ describe('GET /api/v1/auth/me', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('returns the signed-in user of 000 §3', async () => {
+  it('returns the signed-in user of requirements §1.2', async () => {
     const c = await signIn(t.app, 'operator@acme.example');
     const res = await c.get('/api/v1/auth/me');
     expect(res.statusCode).toBe(200);

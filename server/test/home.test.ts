@@ -164,7 +164,7 @@ describe('assigned=me (the My Assigned tabs)', () => {
   });
 });
 
-describe('showHomeGridEdit (000 §4 home grid Edit rule)', () => {
+describe('showHomeGridEdit (requirements §4.3 home grid Edit rule)', () => {
   const row = { canEdit: true, assignedStaffId: null, assignedContactId: null, reassignmentTemplateId: null };
   const types: UserType[] = ['Administrator', 'Operator', 'OperatorLimited'];
   it.each(types)('%s: shown for an unassigned row or a negative reassignment template, hidden otherwise', (userType) => {
@@ -179,7 +179,7 @@ describe('showHomeGridEdit (000 §4 home grid Edit rule)', () => {
   });
 });
 
-describe('POST chat-end-by-chatid (000 §7 beacon)', () => {
+describe('POST chat-end-by-chatid (requirements §4.5 beacon)', () => {
   const beacon = (cookie: string | undefined, body: string, headers: Record<string, string> = {}) =>
     chatApp.app.inject({
       method: 'POST',

@@ -4,7 +4,7 @@ import { drawerItemIds, REPORTS, type UserType } from '@sc/common';
 const report = REPORTS.map((r) => `report-${r.id}`);
 const who = (userType: UserType, spaceAdmin = false) => ({ userType, spaceAdmin });
 
-describe('drawer items per role (000 §6)', () => {
+describe('drawer items per role (requirements §15)', () => {
   it('Administrator: contacts, devices and agreements, my and org tickets, reports', () => {
     expect(drawerItemIds(who('Administrator'))).toEqual([
       'home',

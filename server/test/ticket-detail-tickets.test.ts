@@ -55,7 +55,7 @@ async function classAndForeignSubclass() {
   return { classId: cls!.id, foreignSubclassId: sub!.id, ownSubclassId: own!.id };
 }
 
-describe('GET /api/v1/tickets/:id (001 §5 per user type)', () => {
+describe('GET /api/v1/tickets/:id (requirements §3.3 per user type)', () => {
   it('answers 401 signed out', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/tickets/${userTicket}` });
     expect(res.statusCode).toBe(401);
@@ -153,7 +153,7 @@ describe('POST /api/v1/tickets (create)', () => {
     expect(row!.isVip).toBe(contact!.isVip);
   });
 
-  it('User creating for another contact gets the new-incident message (001 §5)', async () => {
+  it('User creating for another contact gets the new-incident message (requirements §3.3)', async () => {
     const res = await user.post('/api/v1/tickets', body({ contactId: otherContactId }));
     expect(res.statusCode).toBe(403);
     expect(err(res).message).toBe(VIEW_OR_EDIT);

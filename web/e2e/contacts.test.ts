@@ -49,7 +49,7 @@ describe('contacts list', () => {
     await page.getByRole('grid', { name: 'Contacts' }).getByRole('row').nth(1).waitFor();
     await page.getByLabel('Search contacts').fill('Becker');
     await page.getByRole('gridcell', { name: 'user@acme.example' }).waitFor();
-    await page.waitForURL(/q=Becker/);
+    await page.waitForURL(/search=Becker/);
     await page.getByRole('gridcell', { name: 'user@acme.example' }).click();
     const preview = page.getByRole('complementary', { name: 'Contact preview' });
     await preview.getByText('Thomas Becker').waitFor();

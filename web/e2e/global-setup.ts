@@ -32,7 +32,18 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', LOGIN_RATE_LIMIT: '100' },
+    // No SMTP_URL: mail is kept as preview and read in 'Outgoing mail'; e-mailed links point at this server.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      LOGIN_RATE_LIMIT: '100',
+      SMTP_URL: '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

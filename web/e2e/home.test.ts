@@ -94,10 +94,10 @@ describe.each(ROLES)('home page as $name', (role) => {
       if (expected > 0) {
         const first = dataRows(page, tab.label).first();
         expect(await first.locator('[data-field="ticketNo"]').textContent()).toBe(list.rows[0]!.ticketNo);
-        // 32 px rows (000 §9).
+        // 32 px rows (requirements §4).
         expect(Math.round((await first.boundingBox())!.height)).toBe(32);
       }
-      // The Edit buttons: the home rule of 000 §4 for request rows, the incident rule otherwise, never for a User.
+      // The Edit buttons: the home rule of requirements §4.3 for request rows, the incident rule otherwise, never for a User.
       const editable = list.rows.filter((r) =>
         'assignedStaffId' in r
           ? showHomeGridEdit({ userType: role.userType }, { canEdit: r.canEdit, assignedStaffId: r.assignedStaffId ?? null, assignedContactId: r.assignedContactId ?? null, reassignmentTemplateId: r.reassignmentTemplateId ?? null })
@@ -119,7 +119,7 @@ describe.each(ROLES)('home page as $name', (role) => {
     expect(await page.getByRole('link', { name: /Submit Service Request/ }).count()).toBe(1);
     expect(await page.getByRole('link', { name: /View Jobs/ }).count()).toBe(role.isAdmin ? 1 : 0);
     expect(await page.getByRole('link', { name: /Single Pane of Glass Report/ }).count()).toBe(role.isAdmin ? 1 : 0);
-    // The e2e server runs without CHAT_URL: chat is disabled by default (000 §4).
+    // The e2e server runs without CHAT_URL: chat is disabled by default (requirements §4.3).
     expect(await page.getByRole('button', { name: /Chat with Us|Techy/ }).count()).toBe(0);
     expect(await page.getByRole('link', { name: /Live Remote Control/ }).count()).toBe(0);
     const team = page.getByRole('region', { name: 'Your account team' });

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
 
-// The service-request calendar (000 §2) walked as operator@acme.example and user@acme.example.
+// The service-request calendar (requirements §2.1) walked as operator@acme.example and user@acme.example.
 // The browser's clock is pinned inside the demo data's weeks (anchored at 2026-11-01), so the month
 // shown is the same whatever day the suite runs.
 
@@ -202,8 +202,8 @@ describe('user: /myrequests/calendar', () => {
     await page.locator('.rbc-event').first().waitFor();
     const titles = new Set(month.events.map(title));
     for (const t of await shownTitles(page)) expect(titles.has(t), t).toBe(true);
-    // 000 §2: the search box is hidden for User.
-    expect(await page.getByLabel('SEARCH INCIDENT').count()).toBe(0);
+    // requirements §2.1: the search box is hidden for User.
+    expect(await page.getByLabel('SEARCH REQUEST').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'List' }).getAttribute('href')).toBe('/app/spa/myrequests/');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'request-calendar-mine-desktop-light');

@@ -126,9 +126,12 @@ describe.each(ACCOUNTS)('signed in as $email', (account) => {
 });
 
 describe('the shell', () => {
-  it('shows No match found for path on an unknown path', async () => {
+  it('shows No match found for path on an unknown path once signed in (signed out, it is an e-mail link: requirements §12.1)', async () => {
     await freshPage();
-    await signInAs(page, 'admin@acme.example', '/no/such/page');
+    await page.goto(spa('/no/such/page'));
+    await page.getByText(/has no match to redirect/).waitFor();
+    await signInAs(page, 'admin@acme.example');
+    await page.goto(spa('/no/such/page'));
     await page.getByText('No match found for path').waitFor();
   });
 

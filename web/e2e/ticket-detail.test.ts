@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
 
-// Texts of 001 §5 and §8, written out here rather than imported from the code under test.
+// Texts of requirements §3.3 and §3.6, written out here rather than imported from the code under test.
 const NOT_AUTHORIZED = 'Not Authorized';
 const VIEW_OR_EDIT = "You're not authorized to view or edit this ticket";
 const EDIT_REFUSED = "You're not authorized to edit this ticket";
@@ -114,7 +114,7 @@ describe('a User creates an incident from the picker, adds a note and requests a
     // Issue 14, bug 3: the new ticket's number is announced, with a link, before the move.
     await alertWith(page, 'has been created').waitFor();
     await page.getByRole('link', { name: /^Open INC-\d+$/ }).waitFor();
-    // 001 §4: after 2.5 s back to the list of incidents.
+    // requirements §3.3: after 2.5 s back to the list of incidents.
     await page.waitForURL(/\/app\/spa\/incidents$/);
     const mine = await apiGet<{ rows: Row[] }>(user, `/incidents?status=Open&search=${encodeURIComponent(stamp)}`);
     expect(mine.rows).toHaveLength(1);
@@ -234,7 +234,7 @@ describe('two concurrent edits', () => {
   });
 });
 
-describe('001 §5 in the UI, per user type and for another customer', () => {
+describe('requirements §3.3 in the UI, per user type and for another customer', () => {
   it('Administrator and Operator may edit another contact’s ticket', async () => {
     for (const email of ['admin@acme.example', 'operator@acme.example']) {
       const page = await newPage();

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, DEFAULT_THEME, type SignedInUser, type Theme } from 
 import type { Db } from '../db/client.ts';
 import { contacts, customers, departments, sessions, sites, userPreferences, webUsers } from '../db/schema/index.ts';
 
-/** Columns that make the signed-in user of 000 §3. */
+/** Columns that make the signed-in user of requirements §15.2. */
 const userColumns = {
   webUserId: webUsers.id,
   email: webUsers.email,

@@ -31,6 +31,18 @@ export async function login(
   if (!account || !ok || !account.accountActive || !account.contactActive || !account.customerActive) {
     throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
   }
+  return openSession(db, config, account, meta);
+}
+
+type Account = NonNullable<Awaited<ReturnType<typeof q.findAccountByEmail>>>;
+
+/** Starts a session for an account already authenticated (password checked, or an invitation just accepted). */
+export async function openSession(
+  db: Db,
+  config: Config,
+  account: Account,
+  meta: { ip: string; userAgent: string | null },
+): Promise<{ token: string; response: SessionResponse; maxAgeSeconds: number }> {
   const now = new Date();
   const token = randomToken();
   const csrfToken = randomToken();

@@ -1,8 +1,9 @@
 import { CSRF_HEADER, ZErrorResponseSchema, type ErrorCode } from '@sc/common';
 import type { z } from 'zod';
+import { withQuery } from './query-string.ts';
 
 export const API_BASE = '/api/v1';
-/** 000 §9: requests time out at 10 s. */
+/** requirements §1.6: requests time out at 10 s. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /** Server codes plus the ones only the client can observe. */
@@ -44,6 +45,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions<T> {
   method?: Method;
   body?: unknown;
+  /** The query string as an object (a list request): encoded by api/query-string.ts. */
+  query?: object;
   /** Validates (and strips) the success body; a mismatch is 'Invalid server response.'. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
@@ -113,7 +116,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   let res: Response;
   let body: unknown;
   try {
-    res = await fetch(`${API_BASE}${path}`, {
+    res = await fetch(`${API_BASE}${withQuery(path, options.query)}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -1,11 +1,32 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { RouteError } from './route-error.tsx';
 import { BASENAME, ROUTES } from './routes.ts';
+import { PublicLayout } from './public-layout.tsx';
 import { SessionGate } from './session-gate.tsx';
 
 /** Screens are lazy route modules exporting `Component`; their paths and titles are in routes.ts. */
+const publicPage = (name: 'Register' | 'Verify' | 'Retrieve' | 'Reset' | 'Preferences' | 'PendingContact') => () =>
+  import('./route-modules/public-pages.tsx').then((m) => ({ Component: m[name] }));
+
 export const appRoutes: RouteObject[] = [
+  {
+    // requirements §12.1: the logged-out pages; static paths, so they outrank the shell's '*'.
+    element: <PublicLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: FullPageSpinner,
+    children: [
+      { path: ROUTES.register.path, lazy: publicPage('Register') },
+      { path: ROUTES.registerGid.path, lazy: publicPage('Register') },
+      { path: ROUTES.verify.path, lazy: publicPage('Verify') },
+      { path: ROUTES.verifyGid.path, lazy: publicPage('Verify') },
+      { path: ROUTES.retrieve.path, lazy: publicPage('Retrieve') },
+      { path: ROUTES.reset.path, lazy: publicPage('Reset') },
+      { path: ROUTES.resetGid.path, lazy: publicPage('Reset') },
+      { path: ROUTES.preferences.path, lazy: publicPage('Preferences') },
+      { path: ROUTES.pendingContact.path, lazy: publicPage('PendingContact') },
+    ],
+  },
   {
     path: '/',
     element: <SessionGate />,
@@ -13,6 +34,8 @@ export const appRoutes: RouteObject[] = [
     HydrateFallback: FullPageSpinner,
     children: [
       { index: true, lazy: () => import('./route-modules/home.tsx') },
+      // Signed in (the shell renders children only then), a bookmarked /login goes home.
+      { path: ROUTES.login.path, element: <Navigate to={ROUTES.home.path} replace /> },
       { path: ROUTES.incidentView.path, lazy: () => import('./route-modules/ticket-detail.tsx') },
       { path: ROUTES.incidentEdit.path, lazy: () => import('./route-modules/ticket-detail.tsx') },
       { path: ROUTES.incidentAdd.path, lazy: () => import('./route-modules/ticket-detail.tsx') },
@@ -43,7 +66,8 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.myRequestsSome.path, lazy: () => import('./route-modules/ticket-list.tsx') },
       { path: ROUTES.requestCalendar.path, lazy: () => import('./route-modules/request-calendar.tsx') },
       { path: ROUTES.myRequestCalendar.path, lazy: () => import('./route-modules/request-calendar.tsx') },
-      // 000 §2: any other path (and every drawer item whose screen is not built yet).
+      { path: ROUTES.outgoingMail.path, lazy: () => import('./route-modules/outgoing-mail.tsx') },
+      // requirements §1.1: any other path (and every drawer item whose screen is not built yet).
       { path: '*', lazy: () => import('./route-modules/not-found.tsx') },
     ],
   },

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 
-/** The SPA's base path (000 §1); the router's basename and Vite's base. */
+/** The SPA's base path (requirements §1.1); the router's basename and Vite's base. */
 export const BASENAME = '/app/spa';
 
 export interface RouteEntry {
@@ -14,9 +14,19 @@ export interface RouteEntry {
  */
 export const ROUTES = {
   home: { path: '/', title: 'Home' },
+  /** Signed out every path shows the login page; signed in, /login goes home (docs/requirements.md §1.1). */
+  login: { path: '/login', title: 'Home' },
+  // The logged-out pages (requirements §12); they answer whether or not someone is signed in.
   register: { path: '/register', title: 'New User Registration' },
+  registerGid: { path: '/register/:gid', title: 'New User Registration' },
+  verify: { path: '/verify', title: 'Verify Registration' },
+  verifyGid: { path: '/verify/:gid', title: 'Verify Registration' },
   retrieve: { path: '/retrieve', title: 'Forgot Password' },
-  // Ticket view, edit, new, notes, stats and files (001 §2.1, §2.9).
+  reset: { path: '/reset', title: 'Reset Password' },
+  resetGid: { path: '/reset/:gid', title: 'Reset Password' },
+  preferences: { path: '/preferences', title: 'E-mail Preferences' },
+  pendingContact: { path: '/pendingcontact', title: 'Pending Contact' },
+  // Ticket view, edit, new, notes, stats and files (requirements §1.1, §3.1).
   incidentView: { path: '/incident/view/:id', title: 'View Incident' },
   incidentEdit: { path: '/incident/edit/:id', title: 'Edit Incident' },
   incidentAdd: { path: '/incident/add/:id', title: 'New Incident' },
@@ -39,16 +49,18 @@ export const ROUTES = {
   devices: { path: '/devices', title: 'Devices' },
   deviceAdd: { path: '/devices/add', title: 'New Device' },
   deviceEdit: { path: '/devices/edit/:id', title: 'Edit Device' },
-  // Ticket lists (000 §2, 001 §2.1); '/requests/calendar' and '/myrequests/calendar' are static and outrank ':some'.
+  // Ticket lists (requirements §1.1, requirements §1.1); '/requests/calendar' and '/myrequests/calendar' are static and outrank ':some'.
   incidents: { path: '/incidents', title: 'Incidents' },
   requests: { path: '/requests', title: 'Service Requests' },
   myIncidents: { path: '/myincidents', title: 'My Incidents' },
   myIncidentsSome: { path: '/myincidents/:some', title: 'My Incidents' },
   myRequests: { path: '/myrequests', title: 'My Service Requests' },
   myRequestsSome: { path: '/myrequests/:some', title: 'My Service Requests' },
-  // The request lists' calendar view (000 §2).
+  // The request lists' calendar view (requirements §1.1).
   requestCalendar: { path: '/requests/calendar', title: 'Service Requests' },
   myRequestCalendar: { path: '/myrequests/calendar', title: 'My Service Requests' },
+  // The space admin's view of the e-mail outbox (issue 13).
+  outgoingMail: { path: '/outgoing-mail', title: 'Outgoing Mail' },
 } as const satisfies Record<string, RouteEntry>;
 
 /** Paths that answer in the signed-in shell (register and retrieve are public pages). */
@@ -84,6 +96,7 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.myRequestsSome,
   ROUTES.requestCalendar,
   ROUTES.myRequestCalendar,
+  ROUTES.outgoingMail,
 ];
 
 export const NOT_FOUND_TITLE = 'Not Found';
@@ -91,4 +104,34 @@ export const NOT_FOUND_TITLE = 'Not Found';
 export function titleForPath(pathname: string): string {
   const entry = SHELL_ROUTES.find((r) => matchPath({ path: r.path, end: true }, pathname));
   return entry?.title ?? NOT_FOUND_TITLE;
+}
+
+/**
+ * First path segments of the signed-in app (requirements §1.1, §1.4), built or not yet: a signed-out
+ * visit there shows the login in place; any other path is an e-mail link redirect (requirements §12.1).
+ */
+const SIGNED_IN_SEGMENTS = new Set([
+  'login',
+  'incident',
+  'servicerequest',
+  'actions',
+  'devices',
+  'incidents',
+  'requests',
+  'myincidents',
+  'myrequests',
+  'services',
+  'surveys',
+  'balances',
+  'kapps',
+  'contacts',
+  'contact',
+  'jobs',
+  'reports',
+]);
+
+/** True for a path of the signed-in app, '/' included. */
+export function isSignedInPath(pathname: string): boolean {
+  const first = pathname.split('/').filter(Boolean)[0];
+  return first === undefined || SIGNED_IN_SEGMENTS.has(first.toLowerCase()) || SHELL_ROUTES.some((r) => matchPath({ path: r.path, end: true }, pathname));
 }

@@ -1,18 +1,30 @@
 import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
 import { useSession } from '../features/auth/session-context.ts';
 import { SessionExpiredDialog } from '../features/auth/session-expired-dialog.tsx';
+import { emailLinkTarget } from '../features/public/email-link-redirect.ts';
+import { EmailLinkRedirecting } from '../features/public/email-link-redirect-page.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
+import { isSignedInPath } from './routes.ts';
 import { SignedOutLayout } from './signed-out-layout.tsx';
 
 // The shell (drawer, top bar, account menu, dayjs) is only fetched once someone is signed in,
 // which keeps the login page's JavaScript small.
 const AppShell = lazy(() => import('./shell/app-shell.tsx').then((m) => ({ default: m.AppShell })));
 
-/** The root route: login page, or the shell with the matched screen in its outlet. */
+/**
+ * The root route: an e-mail link redirect (requirements §12.2: '/' or an unknown path whose parameters name a
+ * route), the login page, or the shell with the matched screen in its outlet.
+ */
 export function SessionGate() {
   const { status, user } = useSession();
+  const { pathname, search } = useLocation();
+  const isAppPath = isSignedInPath(pathname);
+  const target = !isAppPath || pathname === '/' ? emailLinkTarget(search) : null;
+  if (target) return <SignedOutLayout page={<EmailLinkRedirecting search={search} target={target} />} />;
   if (status === 'loading') return <FullPageSpinner />;
-  if (status === 'signedOut' || !user) return <SignedOutLayout />;
+  // A signed-out visit to a signed-in path shows the login in place and stays there after sign-in.
+  if (status === 'signedOut' || !user) return <SignedOutLayout noMatchSearch={isAppPath ? undefined : search} />;
   return (
     <>
       <Suspense fallback={<FullPageSpinner />}>

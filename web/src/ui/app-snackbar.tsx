@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useRef, useState, type ReactNod
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 
-/** 000 §9: snackbars hide after 5 s. */
+/** requirements §1.6: snackbars hide after 5 s. */
 export const SNACKBAR_AUTO_HIDE_MS = 5000;
 
 export interface SnackbarOptions {
@@ -25,7 +25,7 @@ const SnackbarContext = createContext<ShowSnackbar | null>(null);
 
 /**
  * One snackbar at a time, bottom-left; it closes on its timeout or its close button only
- * (000 §2: a click-away does not close it; neither does Escape, which UI.md rules out too).
+ * (requirements §1.1: a click-away does not close it; neither does Escape, which UI.md rules out too).
  */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<Message | null>(null);

@@ -3,7 +3,7 @@ import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /**
- * 001 §2.6 / §2.9: while `when` is true, leaving the page asks 'Are you sure you want to leave?'
+ * requirements §8.1 / §3.1: while `when` is true, leaving the page asks 'Are you sure you want to leave?'
  * (in-app navigation through a dialog, closing the tab through the browser's own prompt).
  */
 export function LeavePagePrompt({ when, text = 'Are you sure you want to leave?' }: { when: boolean; text?: string }) {

@@ -23,7 +23,7 @@ export interface PagingFooterProps {
 
 const numberFormat = new Intl.NumberFormat();
 
-/** 000 §2 shared table behaviour: 'Displaying {start} - {end}' with Previous and Next. */
+/** requirements §1.1 shared table behaviour: 'Displaying {start} - {end}' with Previous and Next. */
 export function PagingFooter({ page, pageSize, count, total, onPage, hasNextPage, totalIsEstimate = false, pageSizeOptions, onPageSize }: PagingFooterProps) {
   const sizeId = useId();
   const start = count === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -42,7 +42,7 @@ export function PagingFooter({ page, pageSize, count, total, onPage, hasNextPage
           onChange={(e) => onPageSize(Number(e.target.value))}
           sx={{ width: 130, mr: 'auto' }}
         >
-          {pageSizeOptions.map((n) => (
+          {(pageSizeOptions.includes(pageSize) ? pageSizeOptions : [...pageSizeOptions, pageSize].sort((a, b) => a - b)).map((n) => (
             <MenuItem key={n} value={n}>
               {n}
             </MenuItem>

@@ -1,13 +1,13 @@
 import { date, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { customers } from './identity.ts';
 
-/** Partition key of the provider-wide banner (000 §6: a space admin edits '_cmsSetting'). */
+/** Partition key of the provider-wide banner (requirements §1.4: a space admin edits '_cmsSetting'). */
 export const GLOBAL_BANNER_PARTITION = '_cmsSetting';
-/** Partition key of one customer's banner: lower-cased customer code plus 'Setting' (000 §6). */
+/** Partition key of one customer's banner: lower-cased customer code plus 'Setting' (requirements §1.4). */
 export const customerBannerPartition = (customerCode: string): string => `${customerCode.toLowerCase()}Setting`;
 
 /**
- * Banner messages (000 §3 banner document 'BannerMessage'): one global row (cid null) and at most
+ * Banner messages (requirements §1.2 banner document 'BannerMessage'): one global row (cid null) and at most
  * one per customer. Keyed by the spec's partition key so an upsert is a single ON CONFLICT.
  */
 export const bannerMessages = pgTable(
@@ -16,7 +16,7 @@ export const bannerMessages = pgTable(
     partitionKey: varchar({ length: 64 }).primaryKey(),
     cid: integer().references(() => customers.id),
     message: text().notNull().default(''),
-    /** Shown only while this date is not past (000 §9). */
+    /** Shown only while this date is not past (requirements §1.6). */
     expirationDate: date(),
     updatedDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** User name (e-mail) of the last editor, as the spec's UpdatedBy. */

@@ -4,7 +4,7 @@ import { cid, createdAt, updatedAt } from './columns.ts';
 import { contacts, sites } from './identity.ts';
 
 /**
- * Managed devices (001 §3 Device). The spec's Device ID '-1' (none) is a null device_id on the
+ * Managed devices (requirements §10.2 Device). The spec's Device ID '-1' (none) is a null device_id on the
  * ticket, never a row here. External RMM ids are unique per customer when present.
  */
 export const devices = pgTable(
@@ -28,7 +28,7 @@ export const devices = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Default sort is DeviceName (001 §9), for the whole customer and per contact.
+    // Default sort is DeviceName (requirements §10.6), for the whole customer and per contact.
     index('devices_cid_name_idx').on(t.cid, t.deviceName),
     index('devices_cid_contact_name_idx').on(t.cid, t.contactId, t.deviceName),
     index('devices_name_trgm').using('gin', sql`${t.deviceName} gin_trgm_ops`),

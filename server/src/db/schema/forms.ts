@@ -20,7 +20,7 @@ export interface FormFieldDef {
 }
 
 /**
- * Form definitions of the generic form engine (000 §2 'Generic form-engine pages':
+ * Form definitions of the generic form engine (requirements §14.1 'Generic form-engine pages':
  * /kapps/{kappSlug}/forms/{formSlug}). Provider-wide, so no cid.
  */
 export const forms = pgTable(

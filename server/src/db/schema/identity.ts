@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { USER_TYPES } from '@sc/common';
+import { contactSearchTextOf } from './search-expressions.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
-/** Provider staff: technicians, assignees and account-team members (000 §3 account team). */
+/** Provider staff: technicians, assignees and account-team members (requirements §1.2 account team). */
 export const providerStaff = pgTable('provider_staff', {
   id: serial().primaryKey(),
   firstName: varchar({ length: 80 }).notNull(),
@@ -32,10 +33,30 @@ export const customers = pgTable(
     accountManagerId: integer().references(() => providerStaff.id),
     itConsultantId: integer().references(() => providerStaff.id),
     techManagerId: integer().references(() => providerStaff.id),
+    /** The gid of the customer's own registration link /register/{gid} (requirements §12.3 self-register). */
+    registrationKey: varchar({ length: 36 })
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('customers_code_uq').on(t.code), index('customers_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`)],
+  (t) => [
+    uniqueIndex('customers_code_uq').on(t.code),
+    uniqueIndex('customers_registration_key_uq').on(t.registrationKey),
+    index('customers_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
 );
+
+/**
+ * The e-mail domains a customer registers (issue 13 item 6): a self-registration at /register without
+ * a customer's link belongs to the customer whose domain matches the address. One customer per domain.
+ */
+export const customerEmailDomains = pgTable('customer_email_domains', {
+  domain: varchar({ length: 253 }).primaryKey(),
+  cid: integer()
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
 
 export const sites = pgTable(
   'sites',
@@ -54,7 +75,7 @@ export const sites = pgTable(
 );
 
 /**
- * Departments (000 §3 lookups: 'DepID BoardID Type'). cid is null for the provider's shared
+ * Departments (requirements §1.2 lookups: 'DepID BoardID Type'). cid is null for the provider's shared
  * service boards; a department of type 'Client' belongs to one customer and has no board.
  */
 export const departments = pgTable(
@@ -70,7 +91,7 @@ export const departments = pgTable(
   (t) => [index('departments_cid_name_idx').on(t.cid, t.name)],
 );
 
-/** Contacts of client organisations (001 §3 Contact). Flags the spec writes as '-1' are booleans here. */
+/** Contacts of client organisations (requirements §1.2 Contact). Flags the spec writes as '-1' are booleans here. */
 export const contacts = pgTable(
   'contacts',
   {
@@ -88,7 +109,7 @@ export const contacts = pgTable(
     isVip: boolean().notNull().default(false),
     isPending: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
-    /** The organisation's primary contact this contact belongs under (000 §3 PrimaryContactID). */
+    /** The organisation's primary contact this contact belongs under (requirements §1.2 PrimaryContactID). */
     primaryContactId: integer(),
     isPrimary: boolean().notNull().default(false),
     isHdSharedOperator: boolean().notNull().default(false),
@@ -103,14 +124,12 @@ export const contacts = pgTable(
     index('contacts_cid_first_idx').on(t.cid, t.firstName),
     index('contacts_cid_email_idx').on(t.cid, t.email),
     index('contacts_cid_pending_idx').on(t.cid, t.isPending),
-    // The contacts list sorts by every shown column (001 §2.6).
+    // The contacts list sorts by every shown column (requirements §8.1).
     index('contacts_cid_direct_phone_idx').on(t.cid, t.directPhone),
     index('contacts_cid_mobile_phone_idx').on(t.cid, t.mobilePhone),
     index('contacts_cid_title_idx').on(t.cid, t.title),
-    index('contacts_search_trgm').using(
-      'gin',
-      sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || coalesce(${t.email}, '')) gin_trgm_ops`,
-    ),
+    // The contact search of every list (search-expressions.ts): keep the expression there.
+    index('contacts_search_trgm').using('gin', sql`${contactSearchTextOf(t)} gin_trgm_ops`),
   ],
 );
 
@@ -121,7 +140,7 @@ export const webUsers = pgTable(
     id: serial().primaryKey(),
     cid: integer().notNull().references(() => customers.id),
     contactId: integer().notNull().references(() => contacts.id),
-    /** Lower-cased e-mail; the user name of 000 §3. */
+    /** Lower-cased e-mail; the user name of requirements §1.2. */
     email: varchar({ length: 254 }).notNull(),
     passwordHash: text(),
     userType: varchar({ length: 20, enum: USER_TYPES }).notNull(),
@@ -157,4 +176,19 @@ export const sessions = pgTable(
     userAgent: varchar({ length: 400 }),
   },
   (t) => [index('sessions_web_user_idx').on(t.webUserId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Fixed-window request counters of the public pages (password retrieve, registration), kept in
+ * PostgreSQL so every server process shares them (issue 13 item 7). The key names the limit and the
+ * subject (`retrieve:email:…`, `retrieve:ip:…`); expired rows are overwritten in place.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar({ length: 300 }).primaryKey(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    hits: integer().notNull(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
 );

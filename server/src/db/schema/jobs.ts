@@ -6,7 +6,7 @@ import { tickets } from './tickets.ts';
 /** Job statuses seen in the source system; the column is not limited to these. */
 export const JOB_STATUSES = ['Active', 'Closed', 'Pending', 'On Hold'] as const;
 
-/** Jobs, i.e. agreements (001 §3 'Job': JOBID, Job Num, InternalShortDesc, Job Status). */
+/** Jobs, i.e. agreements (requirements §11 'Job': JOBID, Job Num, InternalShortDesc, Job Status). */
 export const jobs = pgTable(
   'jobs',
   {
@@ -20,13 +20,13 @@ export const jobs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // Default sort JOBID descending (001 §9); IncludeInactive=false filters on status.
+    // Default sort JOBID descending (requirements §11.6); IncludeInactive=false filters on status.
     index('jobs_cid_id_idx').on(t.cid, t.id.desc()),
     index('jobs_cid_status_id_idx').on(t.cid, t.jobStatus, t.id.desc()),
   ],
 );
 
-/** Managed service rows of a job (001 §3, POServiceDetailID). */
+/** Managed service rows of a job (requirements §11, POServiceDetailID). */
 export const managedServices = pgTable(
   'managed_services',
   {
@@ -48,12 +48,12 @@ export const managedServices = pgTable(
 
 /**
  * Stored balance transaction types. 'Balance Forward' and 'Total' rows of the balances list are
- * computed, never stored. Balance = forward + INVOICE amounts − the other types (001 §5).
+ * computed, never stored. Balance = forward + INVOICE amounts − the other types (requirements §11).
  */
 export const TRANSACTION_TYPES = ['INVOICE', 'PAYMENT', 'CREDIT MEMO'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-/** Customer balance transactions (001 §3 'Balance transaction', TransID). Amounts are positive. */
+/** Customer balance transactions (requirements §11 'Balance transaction', TransID). Amounts are positive. */
 export const balanceTransactions = pgTable(
   'balance_transactions',
   {
@@ -77,7 +77,7 @@ export const balanceTransactions = pgTable(
   ],
 );
 
-/** Lines of an invoice (001 §3 'Invoice line'); Total is quantity × price, computed. */
+/** Lines of an invoice (requirements §11 'Invoice line'); Total is quantity × price, computed. */
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
@@ -94,7 +94,7 @@ export const invoiceLines = pgTable(
   (t) => [index('invoice_lines_cid_invoice_idx').on(t.cid, t.invoiceId)],
 );
 
-/** Products of a job (001 §3 'Product'). */
+/** Products of a job (requirements §11 'Product'). */
 export const jobProducts = pgTable(
   'job_products',
   {
@@ -113,7 +113,7 @@ export const jobProducts = pgTable(
   (t) => [index('job_products_cid_job_idx').on(t.cid, t.jobId)],
 );
 
-/** Time entries (001 §3 'Time entry', TimeDataID): the job report. */
+/** Time entries (requirements §11 'Time entry', TimeDataID): the job report. */
 export const timeEntries = pgTable(
   'time_entries',
   {
@@ -136,7 +136,7 @@ export const timeEntries = pgTable(
     isInvoiced: boolean().notNull().default(false),
   },
   (t) => [
-    // Default sort TimeDataID descending (001 §9); Job Report by Job ID and by InvoiceID.
+    // Default sort TimeDataID descending (requirements §11.6); Job Report by Job ID and by InvoiceID.
     index('time_entries_cid_job_id_idx').on(t.cid, t.jobId, t.id.desc()),
     index('time_entries_cid_invoice_idx').on(t.cid, t.invoiceId),
   ],

@@ -8,7 +8,7 @@ export const INVITATION_STATUSES = ['sent', 'accepted', 'deleted'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 /**
- * Portal invitations (001 §3 CCWebInvitationID). A re-send is a new row with the same contact, so the
+ * Portal invitations (requirements §1.2 CCWebInvitationID). A re-send is a new row with the same contact, so the
  * history stays; 'Is Invited CMS' is "has a row in status sent". Deleting only marks the row.
  */
 export const invitations = pgTable(
@@ -29,14 +29,15 @@ export const invitations = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    // Default sort of the invites list: CCWebInvitationID descending (001 §9).
+    // Default sort of the invites list: CCWebInvitationID descending (requirements §1.6).
     index('invitations_cid_id_idx').on(t.cid, t.id.desc()),
     index('invitations_cid_contact_idx').on(t.cid, t.contactId, t.status),
     index('invitations_run_idx').on(t.runId),
   ],
 );
 
-export const ONE_TIME_TOKEN_PURPOSES = ['verify', 'invite', 'reset'] as const;
+/** approve: a pending contact's approve/disapprove link, bound to one approver (webUserId) for one registrant (contactId). */
+export const ONE_TIME_TOKEN_PURPOSES = ['verify', 'invite', 'reset', 'approve'] as const;
 export type OneTimeTokenPurpose = (typeof ONE_TIME_TOKEN_PURPOSES)[number];
 
 /**
@@ -62,13 +63,15 @@ export const oneTimeTokens = pgTable(
     uniqueIndex('one_time_tokens_hash_uq').on(t.tokenHash),
     index('one_time_tokens_web_user_idx').on(t.webUserId),
     index('one_time_tokens_expires_idx').on(t.expiresAt),
+    // Voiding a contact's other open links (approval decided, new verify or reset link sent).
+    index('one_time_tokens_contact_purpose_idx').on(t.contactId, t.purpose),
   ],
 );
 
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 
-/** Per-account preferences (the 'user-preferences' form of 000 §7). Null time zone = the contact's. */
+/** Per-account preferences (the 'user-preferences' form of requirements §1.5). Null time zone = the contact's. */
 export const userPreferences = pgTable('user_preferences', {
   webUserId: integer()
     .primaryKey()
@@ -102,7 +105,7 @@ export const emailPreferences = pgTable('email_preferences', {
   updatedAt: updatedAt(),
 });
 
-/** Record of the chat-end beacon (000 §7 chat-end-by-chatid); the payload is the user JSON as sent. */
+/** Record of the chat-end beacon (requirements §1.5 chat-end-by-chatid); the payload is the user JSON as sent. */
 export const chatSessions = pgTable(
   'chat_sessions',
   {

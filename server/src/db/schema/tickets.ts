@@ -17,7 +17,7 @@ import { devices } from './devices.ts';
 import { contacts, departments, providerStaff, sites, webUsers } from './identity.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Lookups (000 §3 'Lookups'). Provider-wide: every customer picks from the same lists, so no cid.
+// Lookups (requirements §2.2 'Lookups'). Provider-wide: every customer picks from the same lists, so no cid.
 // ---------------------------------------------------------------------------------------------
 
 /** Priority (Priority ID, Priority Name); level orders them (1 = most urgent). */
@@ -27,7 +27,7 @@ export const ticketPriorities = pgTable('ticket_priorities', {
   level: integer().notNull(),
 });
 
-/** Severity; tickets carry the short code, which is what the lists sort by (000 §3 'sorted by SeverityShort'). */
+/** Severity; tickets carry the short code, which is what the lists sort by (requirements §2.2 'sorted by SeverityShort'). */
 export const ticketSeverities = pgTable('ticket_severities', {
   id: serial().primaryKey(),
   /** A unique constraint, not an index: tickets.severity_short references it, and drizzle-kit creates indexes after foreign keys. */
@@ -66,12 +66,12 @@ export const ticketSubclasses = pgTable(
 export const TICKET_TYPES = ['Incident', 'ServiceRequest'] as const;
 export type TicketType = (typeof TICKET_TYPES)[number];
 
-/** 000 §4 service-request status filter values (besides '(All)'). */
+/** requirements §2.3 service-request status filter values (besides '(All)'). */
 export const TICKET_STATUSES = ['Open', 'Closed', 'Escalation', 'On Hold'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /**
- * Incidents and service requests (000 §3 'Incident row' / 'Service request record', 001 §3).
+ * Incidents and service requests (requirements §2.2 'Incident row' / 'Service request record', requirements §2.2).
  * Every list is within one cid and one ticket type, so every list index starts (cid, ticket_type).
  * Sorting by assignee, priority or severity must not join: the sort keys live on the row.
  */
@@ -96,7 +96,7 @@ export const tickets = pgTable(
     deviceId: integer().references(() => devices.id, { onDelete: 'set null' }),
     siteId: integer().references(() => sites.id),
     departmentId: integer().references(() => departments.id),
-    /** BoardID: taken from the department unless its type is 'Client' (000 §4); no boards table. */
+    /** BoardID: taken from the department unless its type is 'Client' (requirements §2.3); no boards table. */
     boardId: integer(),
     priorityId: integer().references(() => ticketPriorities.id),
     severityShort: varchar({ length: 16 }).references(() => ticketSeverities.short),
@@ -161,7 +161,7 @@ export const tickets = pgTable(
 );
 
 /**
- * Actions, i.e. notes (001 §3 'Action'). Written by provider staff or by a portal user; user_name
+ * Actions, i.e. notes (requirements §2.2 'Action'). Written by provider staff or by a portal user; user_name
  * and display_name are copied at write time because the list shows them as they were.
  */
 export const ticketActions = pgTable(
@@ -185,7 +185,7 @@ export const ticketActions = pgTable(
     /** Internal notes are hidden from customer users. */
     isInternal: boolean().notNull().default(false),
   },
-  // Actions by Incident ID: sorted by ActionID descending (001 §9).
+  // Actions by Incident ID: sorted by ActionID descending (requirements §2.6).
   (t) => [index('ticket_actions_cid_ticket_id_idx').on(t.cid, t.ticketId, t.id.desc())],
 );
 
@@ -208,12 +208,12 @@ export const ticketAttachments = pgTable(
   (t) => [index('ticket_attachments_cid_ticket_idx').on(t.cid, t.ticketId), uniqueIndex('ticket_attachments_storage_key_uq').on(t.storageKey)],
 );
 
-/** 000 §3 partitionKey of a saved filter. */
+/** requirements §2.2 partitionKey of a saved filter. */
 export const TICKET_FILTER_SEARCH_TYPES = ['Incidents', 'Requests'] as const;
 export type TicketFilterSearchType = (typeof TICKET_FILTER_SEARCH_TYPES)[number];
 
 /**
- * Saved ticket filters (000 §3 'Saved ticket filter', container TicketFilters). The id is the MD5 hex
+ * Saved ticket filters (requirements §2.2 'Saved ticket filter', container TicketFilters). The id is the MD5 hex
  * of SearchName, so saving under an existing name in the same customer and search type overwrites it.
  */
 export const ticketFilters = pgTable(
@@ -229,19 +229,19 @@ export const ticketFilters = pgTable(
       .notNull()
       .references(() => webUsers.id, { onDelete: 'cascade' }),
     ownerName: varchar({ length: 200 }).notNull(),
-    /** The ticket search criteria as saved (000 §3 'Ticket search criteria'). */
+    /** The ticket search criteria as saved (requirements §2.2 'Ticket search criteria'). */
     criteria: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     updatedDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedBy: varchar({ length: 254 }),
   },
   (t) => [
     primaryKey({ name: 'ticket_filters_pk', columns: [t.cid, t.searchType, t.id] }),
-    // 'public or owned by me' within one partition (000 §7 query-ticket-filters).
+    // 'public or owned by me' within one partition (requirements §2.5 query-ticket-filters).
     index('ticket_filters_cid_type_public_owner_idx').on(t.cid, t.searchType, t.isPublic, t.ownerWebUserId),
   ],
 );
 
-/** Satisfaction surveys (001 §3 'Survey', SurveyInvitationID). */
+/** Satisfaction surveys (requirements §2.2 'Survey', SurveyInvitationID). */
 export const surveys = pgTable(
   'surveys',
   {

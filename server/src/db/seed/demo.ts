@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { contacts, customers, departments, providerStaff, sites, webUsers } from '../schema/index.ts';
+import { contacts, customerEmailDomains, customers, departments, providerStaff, sites, webUsers } from '../schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMERS } from './demo-accounts.ts';
 import { seedDemoExtras } from './demo-extras.ts';
 import { seedDemoTickets } from './demo-tickets.ts';
@@ -109,6 +109,8 @@ async function seedDemoIdentity(db: Db, f: Faker, passwordHash: string): Promise
       buildCustomer(f, { code: o.code, name: o.name, isProvider: o.isProvider, website: `https://www.${o.domain}`, ...team(i) }),
     ),
   );
+  // A self-registration at /register with an @acme.example address belongs to Acme (issue 13 item 6).
+  await db.insert(customerEmailDomains).values(customerRows.flatMap((c, i) => (c.isProvider ? [] : [{ domain: orgDefs[i]!.domain, cid: c.id }])));
   const orgs: DemoOrg[] = [];
   for (const [i, customer] of customerRows.entries()) {
     orgs.push(await seedOrg(db, f, customer, orgDefs[i]!.domain, passwordHash));

@@ -15,7 +15,7 @@ import * as svc from './service.ts';
 
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema } as const;
 
-/** Banner messages (000 §2, §6): read by everyone signed in, written by the owner of the partition. */
+/** Banner messages (requirements §6.1, §6.4): read by everyone signed in, written by the owner of the partition. */
 export const bannerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   const tags = ['banners'];
   app.get(
@@ -35,7 +35,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
   );
 };
 
-/** The original's web APIs get-banner-message and upsert-banner-message (000 §7); `auth` is ignored. */
+/** The original's web APIs get-banner-message and upsert-banner-message (requirements §6); `auth` is ignored. */
 export const bannerCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   const tags = ['compatibility'];
   app.post(

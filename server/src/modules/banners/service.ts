@@ -19,7 +19,7 @@ interface Partition {
 }
 
 /**
- * 000 §6: the one partition the caller may write, from the session only. A space admin edits the
+ * requirements §6.4: the one partition the caller may write, from the session only. A space admin edits the
  * global banner; an Administrator its own customer's; everyone else nothing.
  */
 function editorPartition(scope: Scope): Partition {
@@ -69,7 +69,7 @@ export async function saveBanner(db: Db, scope: Scope, v: BannerSaveValues): Pro
 }
 
 /**
- * The banners the caller sees on the home page (000 §2, §9): the global one and its customer's,
+ * The banners the caller sees on the home page (requirements §6.1, §6.6): the global one and its customer's,
  * while today in the caller's time zone is not past the expiration date.
  */
 export async function listActiveBanners(db: Db, scope: Scope, now = new Date()): Promise<ActiveBannersResponse> {
@@ -86,7 +86,7 @@ export async function listActiveBanners(db: Db, scope: Scope, now = new Date()):
   return { banners };
 }
 
-// ---- The original's web APIs (000 §7) over the same rules. ----
+// ---- The original's web APIs (requirements §6) over the same rules. ----
 
 const toDocument = (partitionKey: string, row: Row | undefined): BannerDocument => ({
   id: BANNER_DOCUMENT_ID,

@@ -1,13 +1,10 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ContactSaveValues, ContactSortKey } from '@sc/common';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import type { ContactSaveValues, ContactSortKey, SortDirection } from '@sc/common';
 import type { Db } from '../../db/client.ts';
+import { contactMatches } from '../../db/search.ts';
+import { sortOrder, type Slice } from '../../http/paging.ts';
 import { contacts, customers, departments, emailPreferences, sessions, sites, surveys, tickets, webUsers } from '../../db/schema/index.ts';
 
-/** `%term%` with LIKE's own wildcards taken literally. */
-export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The expression contacts_search_trgm indexes; it must stay identical for the index to be used. */
-const contactSearchText = sql`(coalesce(${contacts.firstName}, '') || ' ' || coalesce(${contacts.lastName}, '') || ' ' || coalesce(${contacts.email}, ''))`;
 
 export interface ContactListFilter {
   cid: number;
@@ -20,7 +17,7 @@ function contactWhere(f: ContactListFilter): SQL {
   const parts: (SQL | undefined)[] = [eq(contacts.cid, f.cid)];
   if (!f.includeInactive) parts.push(eq(contacts.isActive, true));
   if (f.isPending !== undefined) parts.push(eq(contacts.isPending, f.isPending));
-  if (f.search) parts.push(sql`${contactSearchText} ilike ${containsPattern(f.search)}`);
+  if (f.search) parts.push(contactMatches(f.search));
   return and(...parts)!;
 }
 
@@ -56,12 +53,17 @@ export interface ContactOrder {
 }
 
 /** One page of contacts (ties broken by id in the same direction) plus the total of the filter. */
-export async function selectContactPage(db: Db, f: ContactListFilter, o: ContactOrder, limit: number, offset: number) {
+export async function selectContactPage(db: Db, f: ContactListFilter, o: ContactOrder, { limit, offset }: Slice) {
   const where = contactWhere(f);
-  const dir = o.direction === 'asc' ? asc : desc;
-  const order = o.sort === 'id' ? [dir(contacts.id)] : [dir(SORT_COLUMNS[o.sort]), dir(contacts.id)];
   const [rows, [total]] = await Promise.all([
-    db.select(rowColumns).from(contacts).innerJoin(customers, eq(customers.id, contacts.cid)).where(where).orderBy(...order).limit(limit).offset(offset),
+    db
+      .select(rowColumns)
+      .from(contacts)
+      .innerJoin(customers, eq(customers.id, contacts.cid))
+      .where(where)
+      .orderBy(...sortOrder(o.direction, SORT_COLUMNS[o.sort], contacts.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(contacts).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -147,10 +149,6 @@ export async function disableContact(db: Db, cid: number, id: number) {
   });
 }
 
-export async function approveContact(db: Db, cid: number, id: number) {
-  await db.update(contacts).set({ isPending: false, updatedAt: new Date() }).where(and(eq(contacts.cid, cid), eq(contacts.id, id)));
-}
-
 /** Updates the contact's portal account; ending access (inactive) also ends its sessions. */
 export async function updateAccess(db: Db, cid: number, contactId: number, userType: (typeof webUsers.$inferSelect)['userType'], isActive: boolean) {
   return db.transaction(async (tx) => {
@@ -172,14 +170,21 @@ export async function selectEmailPreferences(db: Db, cid: number, contactId: num
   return row;
 }
 
-export async function selectContactTickets(db: Db, cid: number, contactId: number, ticketType: 'Incident' | 'ServiceRequest', limit: number, offset: number) {
+export async function selectContactTickets(
+  db: Db,
+  cid: number,
+  contactId: number,
+  ticketType: 'Incident' | 'ServiceRequest',
+  direction: SortDirection,
+  { limit, offset }: Slice,
+) {
   const where = and(eq(tickets.cid, cid), eq(tickets.contactId, contactId), eq(tickets.ticketType, ticketType));
   const [rows, [total]] = await Promise.all([
     db
       .select({ id: tickets.id, ticketNo: tickets.ticketNo, shortDescription: tickets.shortDescription, status: tickets.status, openDate: tickets.openDate })
       .from(tickets)
       .where(where)
-      .orderBy(desc(tickets.id))
+      .orderBy(...sortOrder(direction, tickets.id, tickets.id))
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(tickets).where(where),
@@ -187,14 +192,14 @@ export async function selectContactTickets(db: Db, cid: number, contactId: numbe
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function selectContactSurveys(db: Db, cid: number, contactId: number, limit: number, offset: number) {
+export async function selectContactSurveys(db: Db, cid: number, contactId: number, direction: SortDirection, { limit, offset }: Slice) {
   const where = and(eq(surveys.cid, cid), eq(surveys.submittedByContactId, contactId));
   const [rows, [total]] = await Promise.all([
     db
       .select({ id: surveys.id, dateSubmitted: surveys.dateSubmitted, source: surveys.source, incidentId: surveys.ticketId, response: surveys.response, assignedTo: surveys.assignedTo })
       .from(surveys)
       .where(where)
-      .orderBy(desc(surveys.dateSubmitted))
+      .orderBy(...sortOrder(direction, surveys.dateSubmitted, surveys.id))
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(surveys).where(where),
@@ -204,5 +209,5 @@ export async function selectContactSurveys(db: Db, cid: number, contactId: numbe
 
 /** The export: the list's filter and order, first `limit` rows. */
 export function selectContactsForExport(db: Db, f: ContactListFilter, o: ContactOrder, limit: number) {
-  return selectContactPage(db, f, o, limit, 0).then((p) => p.rows);
+  return selectContactPage(db, f, o, { limit, offset: 0 }).then((p) => p.rows);
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   formatPhone,
   ZContactAccessUpdateSchema,
@@ -13,6 +12,7 @@ import {
   ZContactLookupsResponseSchema,
   ZContactSaveRequestSchema,
   ZContactSurveysResponseSchema,
+  ZContactSurveysRequestSchema,
   ZContactTicketsRequestSchema,
   ZContactTicketsResponseSchema,
   ZErrorResponseSchema,
@@ -26,8 +26,8 @@ import * as svc from './service.ts';
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
 const tags = ['contacts'];
 
-/** Contacts (001 §2.6, §7): Administrator only, the caller's customer only. */
-export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+/** Contacts (requirements §8.1, §8): Administrator only, the caller's customer only. */
+export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.get(
     '/contacts',
     { schema: { tags, summary: 'All Contacts: one page', querystring: ZContactListRequestSchema, response: { 200: ZContactListResponseSchema, ...errors } } },
@@ -92,7 +92,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
   app.post(
     '/contacts/:id/approve',
     { schema: { tags, summary: 'contact-approve-authenticated', params: ZContactIdParamsSchema, response: { 200: ZContactActionResponseSchema, ...errors } } },
-    (req) => svc.approveContact(db, requireScope(req), req.params.id),
+    (req) => svc.approveContact(db, config, requireScope(req), req.params.id),
   );
 
   app.put(
@@ -120,7 +120,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         tags,
         summary: 'The contact’s survey responses',
         params: ZContactIdParamsSchema,
-        querystring: z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(10) }),
+        querystring: ZContactSurveysRequestSchema,
         response: { 200: ZContactSurveysResponseSchema, ...errors },
       },
     },

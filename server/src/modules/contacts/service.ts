@@ -12,22 +12,26 @@ import {
   type ContactTicketsResponse,
 } from '@sc/common';
 import type { z } from 'zod';
-import type { ZContactExportRequestSchema, ZContactListRequestSchema, ZContactTicketsRequestSchema } from '@sc/common';
+import type { ZContactExportRequestSchema, ZContactListRequestSchema, ZContactSurveysRequestSchema, ZContactTicketsRequestSchema } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
+import type { Config } from '../../config.ts';
+import { decideRegistration } from '../public/registration.service.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { offsetPage } from '../../http/paging.ts';
 import * as q from './queries.ts';
 
 type ListRequest = z.output<typeof ZContactListRequestSchema>;
 type ExportRequest = z.output<typeof ZContactExportRequestSchema>;
 type TicketsRequest = z.output<typeof ZContactTicketsRequestSchema>;
+type SurveysRequest = z.output<typeof ZContactSurveysRequestSchema>;
 
-/** 001 §6: only an Administrator works with contacts; every other type gets 'Not Authorized'. */
+/** requirements §8.4: only an Administrator works with contacts; every other type gets 'Not Authorized'. */
 export function requireContactAdmin(scope: Scope): void {
   if (!canManageContacts(scope)) throw forbidden();
 }
 
-/** The contact must exist (404) and be of the caller's customer (403, 001 §5's message). */
+/** The contact must exist (404) and be of the caller's customer (403, requirements §8.3's message). */
 export async function requireOwnContact(db: Db, scope: Scope, id: number) {
   requireContactAdmin(scope);
   const ref = await q.selectContactRef(db, id);
@@ -39,20 +43,21 @@ export async function requireOwnContact(db: Db, scope: Scope, id: number) {
 const displayName = (r: { firstName: string; middleInitial: string | null; lastName: string }) =>
   [r.firstName, r.middleInitial ? `${r.middleInitial}.` : null, r.lastName].filter(Boolean).join(' ');
 
-/** All Contacts (001 §7): the caller's customer only, paged on the server. */
+/** All Contacts (requirements §8): the caller's customer only, paged on the server. */
 export async function listContacts(db: Db, scope: Scope, r: ListRequest): Promise<ContactListResponse> {
   requireContactAdmin(scope);
-  const { rows, total } = await q.selectContactPage(
-    db,
-    { cid: scope.cid, search: r.search || undefined, isPending: r.isPending, includeInactive: r.includeInactive },
-    { sort: r.sort, direction: r.direction },
-    r.pageSize,
-    (r.page - 1) * r.pageSize,
-  );
-  return { rows: rows.map((x) => ({ ...x, displayName: displayName(x) })), total, page: r.page, pageSize: r.pageSize };
+  return offsetPage(r, async (slice) => {
+    const { rows, total } = await q.selectContactPage(
+      db,
+      { cid: scope.cid, search: r.search || undefined, isPending: r.isPending, includeInactive: r.includeInactive },
+      { sort: r.sort, direction: r.direction },
+      slice,
+    );
+    return { rows: rows.map((x) => ({ ...x, displayName: displayName(x) })), total };
+  });
 }
 
-/** AllContactsExport: the list's filter and order, page 1 of 2000 (001 §9). */
+/** AllContactsExport: the list's filter and order, page 1 of 2000 (requirements §8.6). */
 export async function contactsForExport(db: Db, scope: Scope, r: ExportRequest) {
   requireContactAdmin(scope);
   return q.selectContactsForExport(
@@ -115,11 +120,15 @@ export async function disableContact(db: Db, scope: Scope, id: number) {
   return { id, ok: true as const };
 }
 
-/** contact-approve-authenticated: only a pending contact can be approved. */
-export async function approveContact(db: Db, scope: Scope, id: number) {
+/**
+ * contact-approve-authenticated: only a pending contact can be approved. Does what the e-mailed
+ * approve link does: the account becomes an active User, open approval links stop working and the
+ * registrant is told by e-mail.
+ */
+export async function approveContact(db: Db, config: Config, scope: Scope, id: number) {
   const ref = await requireOwnContact(db, scope, id);
   if (!ref.isPending) throw new AppError('CONFLICT', CONTACT_MESSAGES.notPending);
-  await q.approveContact(db, scope.cid, id);
+  await db.transaction((tx) => decideRegistration(tx, config, scope.cid, id, true));
   return { id, ok: true as const };
 }
 
@@ -145,12 +154,16 @@ export async function getEmailPreferences(db: Db, scope: Scope, id: number): Pro
 
 export async function listContactTickets(db: Db, scope: Scope, id: number, r: TicketsRequest): Promise<ContactTicketsResponse> {
   await requireOwnContact(db, scope, id);
-  const { rows, total } = await q.selectContactTickets(db, scope.cid, id, r.type, r.pageSize, (r.page - 1) * r.pageSize);
-  return { rows: rows.map((x) => ({ ...x, openDate: x.openDate.toISOString() })), total, page: r.page, pageSize: r.pageSize };
+  return offsetPage(r, async (slice) => {
+    const { rows, total } = await q.selectContactTickets(db, scope.cid, id, r.type, r.direction, slice);
+    return { rows: rows.map((x) => ({ ...x, openDate: x.openDate.toISOString() })), total };
+  });
 }
 
-export async function listContactSurveys(db: Db, scope: Scope, id: number, r: { page: number; pageSize: number }): Promise<ContactSurveysResponse> {
+export async function listContactSurveys(db: Db, scope: Scope, id: number, r: SurveysRequest): Promise<ContactSurveysResponse> {
   await requireOwnContact(db, scope, id);
-  const { rows, total } = await q.selectContactSurveys(db, scope.cid, id, r.pageSize, (r.page - 1) * r.pageSize);
-  return { rows: rows.map((x) => ({ ...x, dateSubmitted: x.dateSubmitted.toISOString(), response: x.response ?? 0 })), total, page: r.page, pageSize: r.pageSize };
+  return offsetPage(r, async (slice) => {
+    const { rows, total } = await q.selectContactSurveys(db, scope.cid, id, r.direction, slice);
+    return { rows: rows.map((x) => ({ ...x, dateSubmitted: x.dateSubmitted.toISOString(), response: x.response ?? 0 })), total };
+  });
 }

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { DeviceSaveValues } from '@sc/common';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { DeviceSaveValues, SortDirection } from '@sc/common';
 import type { Db } from '../../db/client.ts';
+import { deviceNameMatches } from '../../db/search.ts';
+import { sortOrder, type Slice } from '../../http/paging.ts';
 import { contacts, devices, sites } from '../../db/schema/index.ts';
-
-const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface DeviceFilter {
   cid: number;
@@ -30,12 +30,12 @@ const columns = {
 function deviceWhere(f: DeviceFilter): SQL {
   const parts: SQL[] = [eq(devices.cid, f.cid), eq(devices.isActive, true)];
   if (f.contactId !== undefined) parts.push(eq(devices.contactId, f.contactId));
-  if (f.search) parts.push(ilike(devices.deviceName, containsPattern(f.search)));
+  if (f.search) parts.push(deviceNameMatches(f.search));
   return and(...parts)!;
 }
 
-/** All Devices / Devices by ContactID: by DeviceName (001 §9), one page plus the total. */
-export async function selectDevicePage(db: Db, f: DeviceFilter, limit: number, offset: number) {
+/** All Devices / Devices by ContactID: by DeviceName (requirements §10.6), one page plus the total. */
+export async function selectDevicePage(db: Db, f: DeviceFilter, direction: SortDirection, { limit, offset }: Slice) {
   const where = deviceWhere(f);
   const [rows, [total]] = await Promise.all([
     db
@@ -44,7 +44,7 @@ export async function selectDevicePage(db: Db, f: DeviceFilter, limit: number, o
       .leftJoin(contacts, eq(contacts.id, devices.contactId))
       .leftJoin(sites, eq(sites.id, devices.siteId))
       .where(where)
-      .orderBy(asc(devices.deviceName), asc(devices.id))
+      .orderBy(...sortOrder(direction, devices.deviceName, devices.id))
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(devices).where(where),

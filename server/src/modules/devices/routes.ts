@@ -16,7 +16,7 @@ import * as svc from './service.ts';
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
 const tags = ['devices'];
 
-/** Devices (001 §2.7): read by everyone (a User its own contact's), written by Administrator. */
+/** Devices (requirements §10.1): read by everyone (a User its own contact's), written by Administrator. */
 export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/devices',

@@ -4,15 +4,15 @@ import type { ZDeviceListRequestSchema } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { offsetPage } from '../../http/paging.ts';
 import * as q from './queries.ts';
 
 type ListRequest = z.output<typeof ZDeviceListRequestSchema>;
 
-/** All Devices for everyone signed in; a User only ever gets its own contact's devices (001 §6). */
+/** All Devices for everyone signed in; a User only ever gets its own contact's devices (requirements §10.4). */
 export async function listDevices(db: Db, scope: Scope, r: ListRequest): Promise<DeviceListResponse> {
   const contactId = scope.userType === 'User' ? scope.contactId : r.contactId;
-  const { rows, total } = await q.selectDevicePage(db, { cid: scope.cid, contactId, search: r.search || undefined }, r.pageSize, (r.page - 1) * r.pageSize);
-  return { rows, total, page: r.page, pageSize: r.pageSize };
+  return offsetPage(r, (slice) => q.selectDevicePage(db, { cid: scope.cid, contactId, search: r.search || undefined }, r.direction, slice));
 }
 
 /** One device: 404 when missing, 403 for another customer's, or another contact's for a User. */

@@ -20,7 +20,7 @@ function isSameOrigin(origin: string | undefined, host: string | undefined): boo
 const BEACON_BODY_LIMIT = 16_384;
 
 /**
- * POST /chat-end-by-chatid (000 §7), under /app/kapps/customer-portal/webApis. navigator.sendBeacon cannot
+ * POST /chat-end-by-chatid (requirements §4.5), under /app/kapps/customer-portal/webApis. navigator.sendBeacon cannot
  * send the x-csrf-token header, so the CSRF check is replaced by a same-origin Origin header (a beacon always
  * sends one); the session cookie still authenticates.
  */

@@ -29,7 +29,7 @@ const staffColumns = <T extends typeof manager | typeof consultant | typeof tech
   mobilePhone: t.mobilePhone,
 });
 
-/** The account team of customer `cid` (000 §7 DPTeam): three optional provider staff members. */
+/** The account team of customer `cid` (requirements §4.5 DPTeam): three optional provider staff members. */
 export async function selectAccountTeam(db: Db, cid: number): Promise<AccountTeamRecord | null> {
   const [row] = await db
     .select({ accountManager: staffColumns(manager), itConsultant: staffColumns(consultant), techManager: staffColumns(techManager) })

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { homeFor } from './service.ts';
 
-/** GET /home: the home page's counts, account team and chat settings (000 §2 'Home page'). */
+/** GET /home: the home page's counts, account team and chat settings (requirements §4.1 'Home page'). */
 export const homeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.get(
     '/home',

@@ -22,7 +22,7 @@ const OPEN_TICKETS = ZTicketListRequestSchema.parse({ status: 'Open' });
 const memberOf = (s: StaffRecord | null): AccountTeamMember | null =>
   s ? { name: `${s.firstName} ${s.lastName}`, email: s.email, officePhone: s.officePhone, mobilePhone: s.mobilePhone } : null;
 
-/** The account team of the caller's customer; null for a User (000 §6: no account team cards). */
+/** The account team of the caller's customer; null for a User (requirements §4.4: no account team cards). */
 async function accountTeamFor(db: Db, scope: Scope): Promise<AccountTeam | null> {
   if (isCustomerUser(scope)) return null;
   const team = await selectAccountTeam(db, scope.cid);
@@ -30,7 +30,7 @@ async function accountTeamFor(db: Db, scope: Scope): Promise<AccountTeam | null>
   return { accountManager: memberOf(team.accountManager), itConsultant: memberOf(team.itConsultant), techManager: memberOf(team.techManager) };
 }
 
-/** 000 §4: chat is shown only when enabled (a chat page is configured); disabled by default. */
+/** requirements §4.3: chat is shown only when enabled (a chat page is configured); disabled by default. */
 async function chatSettingsFor(db: Db, config: Config, scope: Scope): Promise<ChatSettings> {
   if (!config.chatUrl) return { chatEnabled: false, chatName: CHAT_NAMES.default, chatUrl: null, remoteControlUrl: null };
   const contactCenter = await selectContactCenterChat(db, scope.cid, scope.contactId);
@@ -43,7 +43,7 @@ async function chatSettingsFor(db: Db, config: Config, scope: Scope): Promise<Ch
 }
 
 /**
- * The home page's data for the caller (000 §2 'Home page'): open incident and request counts through the
+ * The home page's data for the caller (requirements §4.1 'Home page'): open incident and request counts through the
  * lists' own filter and count (so they equal the list totals), the account team and the chat settings.
  */
 export async function homeFor(db: Db, config: Config, scope: Scope): Promise<HomeResponse> {
@@ -64,7 +64,7 @@ export async function homeFor(db: Db, config: Config, scope: Scope): Promise<Hom
 }
 
 /**
- * Records the end of a chat (000 §7 chat-end beacon) for the caller; the body names only the chat and the
+ * Records the end of a chat (requirements §4.5 chat-end beacon) for the caller; the body names only the chat and the
  * user JSON. Refused while chat is disabled: nothing could have started a chat to end.
  */
 export async function recordChatEnd(db: Db, config: Config, scope: Scope, body: ChatEndRequest): Promise<void> {

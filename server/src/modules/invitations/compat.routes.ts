@@ -17,15 +17,15 @@ const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErr
 const tags = ['compatibility'];
 
 /**
- * The original's web APIs (001 §7) invite-send (alias send-invite), delete-invite, delete-contact and
+ * The original's web APIs (requirements §9) invite-send (alias send-invite), delete-invite, delete-contact and
  * contact-approve-authenticated, over the same services and refusals as the REST routes.
  */
-export const contactCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+export const contactCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   for (const path of ['/invite-send', '/send-invite']) {
     app.post(
       path,
       { schema: { tags, summary: 'Send invitations (web API of the original portal)', body: ZInviteSendCompatRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
-      (req) => sendInvites(db, requireScope(req), `${req.protocol}://${req.host}`, { contacts: req.body.map((c) => ({ contactId: c.ContactID, userType: c.UserType })) }),
+      (req) => sendInvites(db, config, requireScope(req), { contacts: req.body.map((c) => ({ contactId: c.ContactID, userType: c.UserType })) }),
     );
   }
   app.post(
@@ -41,6 +41,6 @@ export const contactCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config
   app.post(
     '/contact-approve-authenticated',
     { schema: { tags, summary: 'Approve a pending contact (web API of the original portal)', body: ZContactIdCompatRequestSchema, response: { 200: ZContactActionResponseSchema, ...errors } } },
-    (req) => approveContact(db, requireScope(req), req.body),
+    (req) => approveContact(db, config, requireScope(req), req.body),
   );
 };

@@ -1,11 +1,10 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { UserType } from '@sc/common';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { SortDirection, UserType } from '@sc/common';
 import type { Db } from '../../db/client.ts';
-import { contacts, emailOutbox, invitations, oneTimeTokens, webUsers } from '../../db/schema/index.ts';
+import { contactMatches } from '../../db/search.ts';
+import { sortOrder, type Slice } from '../../http/paging.ts';
+import { contacts, invitations, oneTimeTokens, webUsers } from '../../db/schema/index.ts';
 
-const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** The expression contacts_search_trgm indexes; it must stay identical for the index to be used. */
-const contactSearchText = sql`(coalesce(${contacts.firstName}, '') || ' ' || coalesce(${contacts.lastName}, '') || ' ' || coalesce(${contacts.email}, ''))`;
 
 /** The newest invitation of the contact still in status 'sent' (indexed by cid, contact, status). */
 const openInvitationId = sql<number | null>`(select max(${invitations.id}) from ${invitations} where ${invitations.cid} = ${contacts.cid} and ${invitations.contactId} = ${contacts.id} and ${invitations.status} = 'sent')`;
@@ -13,12 +12,12 @@ const openInvitationType = sql<UserType | null>`(select ${invitations.userType} 
 
 function candidateWhere(cid: number, search?: string): SQL {
   const parts: SQL[] = [eq(contacts.cid, cid), eq(contacts.isActive, true), eq(contacts.isPending, false)];
-  if (search) parts.push(sql`${contactSearchText} ilike ${containsPattern(search)}`);
+  if (search) parts.push(contactMatches(search));
   return and(...parts)!;
 }
 
 /** Contacts2Invite: active, approved contacts of `cid` with their account and open-invitation flags. */
-export async function selectCandidates(db: Db, cid: number, search: string | undefined, limit: number, offset: number) {
+export async function selectCandidates(db: Db, cid: number, search: string | undefined, direction: SortDirection, { limit, offset }: Slice) {
   const where = candidateWhere(cid, search);
   const [rows, [total]] = await Promise.all([
     db
@@ -38,7 +37,7 @@ export async function selectCandidates(db: Db, cid: number, search: string | und
       .from(contacts)
       .leftJoin(webUsers, eq(webUsers.contactId, contacts.id))
       .where(where)
-      .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id))
+      .orderBy(...sortOrder(direction, [contacts.lastName, contacts.firstName], contacts.id))
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(contacts).where(where),
@@ -75,12 +74,12 @@ export function selectInvitationsByIds(db: Db, ids: number[]) {
 
 function invitationWhere(cid: number, search?: string): SQL {
   const parts: SQL[] = [eq(invitations.cid, cid), eq(invitations.status, 'sent')];
-  if (search) parts.push(sql`${contactSearchText} ilike ${containsPattern(search)}`);
+  if (search) parts.push(contactMatches(search));
   return and(...parts)!;
 }
 
-/** All Invited Contacts: open invitations of `cid`, CCWebInvitationID descending (001 §9). */
-export async function selectInvitations(db: Db, cid: number, search: string | undefined, limit: number, offset: number) {
+/** All Invited Contacts: open invitations of `cid`, CCWebInvitationID descending (requirements §9.6). */
+export async function selectInvitations(db: Db, cid: number, search: string | undefined, direction: SortDirection, { limit, offset }: Slice) {
   const where = invitationWhere(cid, search);
   const [rows, [total]] = await Promise.all([
     db
@@ -97,7 +96,7 @@ export async function selectInvitations(db: Db, cid: number, search: string | un
       .from(invitations)
       .innerJoin(contacts, eq(contacts.id, invitations.contactId))
       .where(where)
-      .orderBy(desc(invitations.id))
+      .orderBy(...sortOrder(direction, undefined, invitations.id))
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(invitations).innerJoin(contacts, eq(contacts.id, invitations.contactId)).where(where),
@@ -114,17 +113,15 @@ export interface NewInvite {
   runId: string;
   tokenHash: string;
   expiresAt: Date;
-  mail: { subject: string; textBody: string; htmlBody: string };
 }
 
-/** One invitation: its row, its single-use token (hash only) and its queued e-mail. */
+/** One invitation: its row and its single-use token (hash only); the service queues the e-mail. */
 export async function insertInvite(db: Db, i: NewInvite) {
   const [row] = await db
     .insert(invitations)
     .values({ cid: i.cid, contactId: i.contactId, userType: i.userType, email: i.email, invitedByWebUserId: i.invitedByWebUserId, runId: i.runId, status: 'sent' })
     .returning({ id: invitations.id });
   await db.insert(oneTimeTokens).values({ purpose: 'invite', tokenHash: i.tokenHash, contactId: i.contactId, invitationId: row!.id, cid: i.cid, expiresAt: i.expiresAt });
-  await db.insert(emailOutbox).values({ cid: i.cid, toAddress: i.email, subject: i.mail.subject, textBody: i.mail.textBody, htmlBody: i.mail.htmlBody, template: 'invite' });
   return row!.id;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZErrorResponseSchema,
   ZInvitationIdsRequestSchema,
+  ZInvitationListRequestSchema,
   ZInvitationsResponseSchema,
   ZInviteCandidatesResponseSchema,
   ZInviteExportRequestSchema,
@@ -21,8 +22,8 @@ const tags = ['invitations'];
 /** A CSV cell: formula-looking text neutralised, then quoted. */
 export const csvCell = (v: string | number): string => `"${escapeCellText(String(v)).replace(/"/g, '""')}"`;
 
-/** Invitations (001 §2.6, §7): Administrator only. */
-export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+/** Invitations (requirements §9.1, §9): Administrator only. */
+export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.get(
     '/invitations/candidates',
     { schema: { tags, summary: 'Contacts2Invite: contacts that can be invited, with their flags', querystring: ZInviteListRequestSchema, response: { 200: ZInviteCandidatesResponseSchema, ...errors } } },
@@ -30,7 +31,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   );
   app.get(
     '/invitations',
-    { schema: { tags, summary: 'All Invited Contacts: open invitations, newest first', querystring: ZInviteListRequestSchema, response: { 200: ZInvitationsResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'All Invited Contacts: open invitations, newest first', querystring: ZInvitationListRequestSchema, response: { 200: ZInvitationsResponseSchema, ...errors } } },
     (req) => svc.listInvitations(db, requireScope(req), req.query),
   );
   app.get(
@@ -53,12 +54,12 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app.post(
     '/invitations',
     { schema: { tags, summary: 'invite-send: invite contacts with a user type each', body: ZInviteSendRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
-    (req) => svc.sendInvites(db, requireScope(req), `${req.protocol}://${req.host}`, req.body),
+    (req) => svc.sendInvites(db, config, requireScope(req), req.body),
   );
   app.post(
     '/invitations/resend',
     { schema: { tags, summary: 'Re-send open invitations (new links, old ones stop working)', body: ZInvitationIdsRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
-    (req) => svc.resendInvites(db, requireScope(req), `${req.protocol}://${req.host}`, req.body),
+    (req) => svc.resendInvites(db, config, requireScope(req), req.body),
   );
   app.post(
     '/invitations/delete',

@@ -8,21 +8,27 @@ import {
   type InviteCandidatesResponse,
   type InviteRunResponse,
   type InviteSendRequest,
+  type SortDirection,
   type UserType,
   USER_TYPE_LABELS,
 } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { spaLink } from '../../mail/links.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { offsetPage } from '../../http/paging.ts';
 import * as q from './queries.ts';
 
 interface Paging {
   page: number;
   pageSize: number;
+  direction: SortDirection;
   search?: string;
 }
 
-/** 001 §6: invitations are an Administrator's. */
+/** requirements §9.4: invitations are an Administrator's. */
 function requireInviteAdmin(scope: Scope) {
   if (!canManageContacts(scope)) throw forbidden();
 }
@@ -30,42 +36,28 @@ function requireInviteAdmin(scope: Scope) {
 /** Contacts2Invite. */
 export async function listCandidates(db: Db, scope: Scope, r: Paging): Promise<InviteCandidatesResponse> {
   requireInviteAdmin(scope);
-  const { rows, total } = await q.selectCandidates(db, scope.cid, r.search || undefined, r.pageSize, (r.page - 1) * r.pageSize);
-  return {
-    rows: rows.map(({ accountType, accountActive, invitationType, isEmailVerified, ...c }) => ({
-      ...c,
-      userType: accountType ?? invitationType ?? null,
-      isActive: accountActive ?? false,
-      isInvited: c.invitationId !== null,
-      isEmailVerified: isEmailVerified ?? false,
-    })),
-    total,
-    page: r.page,
-    pageSize: r.pageSize,
-  };
+  return offsetPage(r, async (slice) => {
+    const { rows, total } = await q.selectCandidates(db, scope.cid, r.search || undefined, r.direction, slice);
+    return {
+      rows: rows.map(({ accountType, accountActive, invitationType, isEmailVerified, ...c }) => ({
+        ...c,
+        userType: accountType ?? invitationType ?? null,
+        isActive: accountActive ?? false,
+        isInvited: c.invitationId !== null,
+        isEmailVerified: isEmailVerified ?? false,
+      })),
+      total,
+    };
+  });
 }
 
 /** All Invited Contacts. */
 export async function listInvitations(db: Db, scope: Scope, r: Paging): Promise<InvitationsResponse> {
   requireInviteAdmin(scope);
-  const { rows, total } = await q.selectInvitations(db, scope.cid, r.search || undefined, r.pageSize, (r.page - 1) * r.pageSize);
-  return { rows: rows.map((x) => ({ ...x, sentAt: x.sentAt.toISOString() })), total, page: r.page, pageSize: r.pageSize };
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function inviteMail(scope: Scope, firstName: string, userType: UserType, link: string) {
-  const org = scope.user.organizationName;
-  const subject = `${org} invites you to the Support Center`;
-  const lines = [
-    `Hello ${firstName},`,
-    '',
-    `${scope.user.firstName} ${scope.user.lastName} invites you to the ${org} Support Center as ${USER_TYPE_LABELS[userType]}.`,
-    `Register with this link (it works once, for ${INVITE_TOKEN_TTL_HOURS / 24} days):`,
-    link,
-  ];
-  const html = `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(`${scope.user.firstName} ${scope.user.lastName}`)} invites you to the ${escapeHtml(org)} Support Center as ${escapeHtml(USER_TYPE_LABELS[userType])}.</p><p><a href="${escapeHtml(link)}">Register</a> (the link works once, for ${INVITE_TOKEN_TTL_HOURS / 24} days).</p>`;
-  return { subject, textBody: lines.join('\n'), htmlBody: html };
+  return offsetPage(r, async (slice) => {
+    const { rows, total } = await q.selectInvitations(db, scope.cid, r.search || undefined, r.direction, slice);
+    return { rows: rows.map((x) => ({ ...x, sentAt: x.sentAt.toISOString() })), total };
+  });
 }
 
 /** A fresh single-use token: the link carries it, the table only its SHA-256. */
@@ -74,10 +66,9 @@ function newToken() {
   return { token, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(Date.now() + INVITE_TOKEN_TTL_HOURS * 3_600_000) };
 }
 
-async function createInvites(db: Db, scope: Scope, origin: string, runId: string, items: { contactId: number; userType: UserType; email: string; firstName: string }[]) {
+async function createInvites(db: Db, config: Config, scope: Scope, runId: string, items: { contactId: number; userType: UserType; email: string; firstName: string }[]) {
   for (const it of items) {
     const t = newToken();
-    const link = `${origin}/app/spa/register?IGID=${t.token}`;
     await q.insertInvite(db, {
       cid: scope.cid,
       contactId: it.contactId,
@@ -87,7 +78,21 @@ async function createInvites(db: Db, scope: Scope, origin: string, runId: string
       runId,
       tokenHash: t.tokenHash,
       expiresAt: t.expiresAt,
-      mail: inviteMail(scope, it.firstName, it.userType, link),
+    });
+    // The link's base is PUBLIC_URL, never the request's Host (requirements: links in e-mails).
+    await enqueueMail(db, config, {
+      cid: scope.cid,
+      contactId: it.contactId,
+      to: it.email,
+      template: 'invitation',
+      data: {
+        firstName: it.firstName,
+        inviterName: `${scope.user.firstName} ${scope.user.lastName}`,
+        organizationName: scope.user.organizationName,
+        userTypeLabel: USER_TYPE_LABELS[it.userType],
+        registerUrl: spaLink(config, `/register?IGID=${t.token}`),
+        validDays: INVITE_TOKEN_TTL_HOURS / 24,
+      },
     });
   }
 }
@@ -97,7 +102,7 @@ async function createInvites(db: Db, scope: Scope, origin: string, runId: string
  * runId. Refused: another customer's contact (403), an invited or active one (409), Operator for a
  * contact that is not an HD shared operator, or no e-mail (400).
  */
-export async function sendInvites(db: Db, scope: Scope, origin: string, r: InviteSendRequest): Promise<InviteRunResponse> {
+export async function sendInvites(db: Db, config: Config, scope: Scope, r: InviteSendRequest): Promise<InviteRunResponse> {
   requireInviteAdmin(scope);
   const found = await q.selectContactsForInvite(db, r.contacts.map((c) => c.contactId));
   const byId = new Map(found.map((c) => [c.id, c]));
@@ -111,7 +116,7 @@ export async function sendInvites(db: Db, scope: Scope, origin: string, r: Invit
     return { contactId: c.id, userType: want.userType, email: c.email.toLowerCase(), firstName: c.firstName };
   });
   const runId = randomUUID();
-  await db.transaction((tx) => createInvites(tx, scope, origin, runId, items));
+  await db.transaction((tx) => createInvites(tx, config, scope, runId, items));
   return { runId, count: items.length };
 }
 
@@ -124,13 +129,13 @@ async function openInvitations(db: Db, scope: Scope, r: InvitationIdsRequest) {
 }
 
 /** Re-send: each open invitation is replaced by a new one (new token, new e-mail); the old link stops working. */
-export async function resendInvites(db: Db, scope: Scope, origin: string, r: InvitationIdsRequest): Promise<InviteRunResponse> {
+export async function resendInvites(db: Db, config: Config, scope: Scope, r: InvitationIdsRequest): Promise<InviteRunResponse> {
   requireInviteAdmin(scope);
   const open = await openInvitations(db, scope, r);
   const runId = randomUUID();
   await db.transaction(async (tx) => {
     await q.closeInvitations(tx, scope.cid, open.map((x) => x.id));
-    await createInvites(tx, scope, origin, runId, open.map((x) => ({ contactId: x.contactId, userType: x.userType, email: x.email, firstName: x.firstName })));
+    await createInvites(tx, config, scope, runId, open.map((x) => ({ contactId: x.contactId, userType: x.userType, email: x.email, firstName: x.firstName })));
   });
   return { runId, count: open.length };
 }

@@ -8,7 +8,7 @@ import * as svc from './service.ts';
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
 const tags = ['preferences'];
 
-/** User Preferences (000 §2): every signed-in user, its own account only. */
+/** User Preferences (requirements §7.1): every signed-in user, its own account only. */
 export const preferenceRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/preferences',

@@ -1,14 +1,9 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_TYPE, type SearchRecord } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/ids.ts';
+import { contactMatches, jobTextMatches, ticketColumnsOf, ticketTextMatches } from '../../db/search.ts';
 import { contacts, customers, departments, devices, jobs, tickets, type TicketType } from '../../db/schema/index.ts';
-
-/** `%term%` with LIKE's own wildcards (and the escape character) taken literally. */
-const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The expression contacts_search_trgm indexes; it must stay identical for the index to be used. */
-const contactSearchText = sql`(coalesce(${contacts.firstName}, '') || ' ' || coalesce(${contacts.lastName}, '') || ' ' || coalesce(${contacts.email}, ''))`;
 
 /**
  * How many of the newest tickets of the tenant and type are scanned before the trigram indexes are
@@ -50,14 +45,10 @@ interface TicketHitRow {
  * type only (the trigram indexes have no ticket_type), see docs/decisions/008-global-search.md.
  */
 export async function searchTickets(db: Db, f: TicketSearchFilter, term: string, limit: number): Promise<SearchRecord[]> {
-  const p = containsPattern(term);
   const scope: SQL = f.contactId === undefined
     ? sql`${tickets.cid} = ${f.cid} and ${tickets.ticketType} = ${f.ticketType}`
     : sql`${tickets.cid} = ${f.cid} and ${tickets.ticketType} = ${f.ticketType} and ${tickets.contactId} = ${f.contactId}`;
-  const matches = (alias: string): SQL => {
-    const a = sql.raw(alias);
-    return sql`(${a}.ticket_no ilike ${p} or ${a}.short_description ilike ${p} or ${a}.target_name ilike ${p})`;
-  };
+  const matches = (alias: string): SQL => ticketTextMatches(term, ticketColumnsOf(alias));
   // Only ids: an index-only scan of (cid, ticket_type, id desc), which the planner then also keeps
   // for a small tenant instead of reading all its rows to sort them.
   const window = sql`select ${tickets.id} from ${tickets} where ${scope} order by ${tickets.id} desc limit ${RECENT_WINDOW}`;
@@ -114,7 +105,7 @@ export async function searchContacts(db: Db, cid: number, term: string, limit: n
     .from(contacts)
     .innerJoin(customers, eq(customers.id, contacts.cid))
     .leftJoin(departments, eq(departments.id, contacts.departmentId))
-    .where(and(eq(contacts.cid, cid), ilike(contactSearchText, containsPattern(term))))
+    .where(and(eq(contacts.cid, cid), contactMatches(term)))
     .orderBy(desc(contacts.id))
     .limit(limit);
   return rows.map((r) => ({
@@ -137,11 +128,10 @@ export async function searchContacts(db: Db, cid: number, term: string, limit: n
  * not millions: jobs_cid_id_idx bounds the scan to the tenant, no trigram index needed.
  */
 export async function searchJobs(db: Db, cid: number, term: string, limit: number): Promise<SearchRecord[]> {
-  const p = containsPattern(term);
   const rows = await db
     .select({ id: jobs.id, jobNum: jobs.jobNum, description: jobs.internalShortDesc, status: jobs.jobStatus, startDate: jobs.startDate, createdAt: jobs.createdAt })
     .from(jobs)
-    .where(and(eq(jobs.cid, cid), or(ilike(jobs.jobNum, p), ilike(jobs.internalShortDesc, p))))
+    .where(and(eq(jobs.cid, cid), jobTextMatches(term)))
     .orderBy(desc(jobs.id))
     .limit(limit);
   return rows.map((r) => ({

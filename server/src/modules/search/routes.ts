@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { globalSearch } from './service.ts';
 
-/** The top bar's look-ahead search (000 §2, §4, §7 GlobalSearch). */
+/** The top bar's look-ahead search (requirements §5.1, §5.3, §5.5 GlobalSearch). */
 export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/search',

@@ -13,7 +13,7 @@ const groupOf = (searchType: SearchType, rows: SearchRecord[]): SearchGroup => (
 });
 
 /**
- * The global look-ahead search (000 §2, §3, §7 GlobalSearch): within the caller's customer, contacts
+ * The global look-ahead search (requirements §5.1, §5, §5.5 GlobalSearch): within the caller's customer, contacts
  * and jobs only for those who may open them, a User's tickets only its own contact's. Newest first,
  * at most SEARCH_LIMIT_PER_TYPE per entity.
  */

@@ -13,7 +13,7 @@ export const callerOf = (scope: Scope) => ({ userType: scope.userType, cid: scop
 export const callerName = (scope: Scope): string => `${scope.user.firstName} ${scope.user.lastName}`.trim() || scope.email;
 
 /**
- * The access check every operation on one ticket starts with (001 §5, rules of common/ticket-rules.ts):
+ * The access check every operation on one ticket starts with (requirements §3.3, rules of common/ticket-rules.ts):
  * 404 when no such ticket, else 403 with the spec's message when the caller may not view (or edit) it.
  */
 export async function requireTicketAccess(db: Db, scope: Scope, id: number, need: 'view' | 'edit') {

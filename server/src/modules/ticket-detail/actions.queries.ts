@@ -1,6 +1,8 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import type { SortDirection } from '@sc/common';
 import type { Db } from '../../db/client.ts';
-import { emailOutbox, providerStaff, ticketActions } from '../../db/schema/index.ts';
+import { sortOrder, type Slice } from '../../http/paging.ts';
+import { providerStaff, ticketActions } from '../../db/schema/index.ts';
 import type { Scope } from '../../auth/scope.ts';
 
 const actionColumns = {
@@ -22,14 +24,14 @@ function whereActions(scope: Scope, ticketId: number, includeInternal: boolean):
   return and(...conditions)!;
 }
 
-/** Actions by Incident ID (001 §7, §9): ActionID descending. */
-export async function listActions(db: Db, scope: Scope, ticketId: number, opts: { includeInternal: boolean; limit: number; offset: number }) {
+/** Actions by Incident ID (requirements §3.5, §3.6): ActionID descending. */
+export async function listActions(db: Db, scope: Scope, ticketId: number, opts: { includeInternal: boolean; direction?: SortDirection } & Slice) {
   return db
     .select(actionColumns)
     .from(ticketActions)
     .leftJoin(providerStaff, eq(providerStaff.id, ticketActions.staffId))
     .where(whereActions(scope, ticketId, opts.includeInternal))
-    .orderBy(desc(ticketActions.id))
+    .orderBy(...sortOrder(opts.direction ?? 'desc', undefined, ticketActions.id))
     .limit(opts.limit)
     .offset(opts.offset);
 }
@@ -66,9 +68,4 @@ export async function insertAction(
 export async function findStaffEmail(db: Db, staffId: number): Promise<string | undefined> {
   const [row] = await db.select({ email: providerStaff.email }).from(providerStaff).where(eq(providerStaff.id, staffId)).limit(1);
   return row?.email;
-}
-
-/** Queues an e-mail; the outbox worker sends and retries it. */
-export async function queueEmail(db: Db, scope: Scope, mail: { toAddress: string; subject: string; textBody: string; template: string }) {
-  await db.insert(emailOutbox).values({ ...mail, cid: scope.cid });
 }

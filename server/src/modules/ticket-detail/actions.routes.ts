@@ -17,7 +17,7 @@ import { createTicketAction, exportTicketActions, latestActions, listTicketActio
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
 const tags = ['ticket-detail'];
 
-/** Notes of a ticket (001 §2.9 /incident/actions/{id}). */
+/** Notes of a ticket (requirements §3.1 /incident/actions/{id}). */
 export const actionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/tickets/:id/actions',

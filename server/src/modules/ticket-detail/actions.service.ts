@@ -1,4 +1,4 @@
-import { LATEST_ACTIONS_COUNT, TICKET_LIMITS, type CreateTicketActionRequest, type LatestActionsResponse, type Page, type TicketAction } from '@sc/common';
+import { LATEST_ACTIONS_COUNT, TICKET_LIMITS, type CreateTicketActionRequest, type LatestActionsResponse, type Page, type SortDirection, type TicketAction } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { excelLocalDate, exportTimestamp, type XlsxExport } from '../../exports/xlsx.ts';
@@ -7,6 +7,7 @@ import * as q from './actions.queries.ts';
 import { findTicketRow } from './ticket.queries.ts';
 import { noteToLines, noteToText, sanitizeNoteHtml } from './note-html.ts';
 import { notFound } from '../../http/errors.ts';
+import { offsetPage, type PageRequest } from '../../http/paging.ts';
 
 /** Internal notes are the provider's: never shown to the User type. */
 const seesInternal = (scope: Scope): boolean => scope.userType !== 'User';
@@ -31,15 +32,17 @@ export function toTicketAction(row: q.ActionRow): TicketAction {
   };
 }
 
-/** Actions by Incident ID (001 §2.9, §7): server paged, ActionID descending; refused per ticketViewRefusal. */
-export async function listTicketActions(db: Db, scope: Scope, ticketId: number, page: { page: number; pageSize: number }): Promise<Page<TicketAction>> {
+/** Actions by Incident ID (requirements §3.1, §3.5): server paged, ActionID descending; refused per ticketViewRefusal. */
+export async function listTicketActions(db: Db, scope: Scope, ticketId: number, page: PageRequest & { direction: SortDirection }): Promise<Page<TicketAction>> {
   await requireTicketAccess(db, scope, ticketId, 'view');
   const includeInternal = seesInternal(scope);
-  const [rows, total] = await Promise.all([
-    q.listActions(db, scope, ticketId, { includeInternal, limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
-    q.countActions(db, scope, ticketId, includeInternal),
-  ]);
-  return { rows: rows.map(toTicketAction), total, page: page.page, pageSize: page.pageSize };
+  return offsetPage(page, async (slice) => {
+    const [rows, total] = await Promise.all([
+      q.listActions(db, scope, ticketId, { includeInternal, direction: page.direction, ...slice }),
+      q.countActions(db, scope, ticketId, includeInternal),
+    ]);
+    return { rows: rows.map(toTicketAction), total };
+  });
 }
 
 /** Inserts a note by the caller and returns it; the HTML is sanitised first. Callers check access. */
@@ -58,7 +61,7 @@ export async function addNote(db: Db, scope: Scope, ticketId: number, html: stri
 }
 
 /**
- * New note (001 §2.9 'New Note'). Whoever may view the ticket may add a note to it (a User on its
+ * New note (requirements §3.1 'New Note'). Whoever may view the ticket may add a note to it (a User on its
  * own tickets, OperatorLimited on any ticket of its customer): a note is a message, not an edit.
  */
 export async function createTicketAction(db: Db, scope: Scope, ticketId: number, input: CreateTicketActionRequest): Promise<TicketAction> {
@@ -68,7 +71,7 @@ export async function createTicketAction(db: Db, scope: Scope, ticketId: number,
   return addNote(db, scope, ticketId, html);
 }
 
-/** Actions by Incident ID Export (001 §9): the first 2000, ActionID descending, as {ticketNo}_ACTIONS_CMS_{timestamp}.xlsx. */
+/** Actions by Incident ID Export (requirements §3.6): the first 2000, ActionID descending, as {ticketNo}_ACTIONS_CMS_{timestamp}.xlsx. */
 export async function exportTicketActions(db: Db, scope: Scope, ticketId: number): Promise<XlsxExport<TicketAction>> {
   const owner = await requireTicketAccess(db, scope, ticketId, 'view');
   const rows = await q.listActions(db, scope, ticketId, { includeInternal: seesInternal(scope), limit: TICKET_LIMITS.actionsExportRows, offset: 0 });
@@ -87,7 +90,7 @@ export async function exportTicketActions(db: Db, scope: Scope, ticketId: number
 }
 
 /**
- * The Last Action Taken popup (000 §2): the five latest actions of a ticket the caller may view, the
+ * The Last Action Taken popup (requirements §3.1): the five latest actions of a ticket the caller may view, the
  * HTML as plain text. Internal notes are hidden from a User, as in the notes list.
  */
 export async function latestActions(db: Db, scope: Scope, ticketId: number): Promise<LatestActionsResponse> {

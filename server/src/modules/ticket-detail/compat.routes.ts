@@ -8,7 +8,7 @@ import { requestStatusUpdate } from './status-update.ts';
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
 
 /**
- * The original's web APIs request-status-update-inc and -req (001 §7): the body is the ticket id
+ * The original's web APIs request-status-update-inc and -req (requirements §3.5): the body is the ticket id
  * (a JSON number, a numeric string, or { id }); same service and refusals as the REST route.
  */
 export const compatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
@@ -28,7 +28,7 @@ export const compatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       },
       async (req) => {
         const id = typeof req.body === 'number' ? req.body : req.body.id;
-        return requestStatusUpdate(db, config, requireScope(req), id, `${req.protocol}://${req.host}`, ticketType);
+        return requestStatusUpdate(db, config, requireScope(req), id, ticketType);
       },
     );
   }

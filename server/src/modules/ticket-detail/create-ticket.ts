@@ -10,7 +10,7 @@ import * as q from './ticket.queries.ts';
 export type CreateMode = 'contact' | 'device' | 'primaryContact';
 
 /**
- * 001 §5: a User creates tickets only for its own contact ("on the new incident route, a User whose
+ * requirements §3.3: a User creates tickets only for its own contact ("on the new incident route, a User whose
  * ContactID differs from the id in the path gets the same message"), nor for another contact's device.
  */
 function assertUserMayCreateFor(scope: Scope, contactId: number, device: q.DeviceRef | undefined) {
@@ -26,7 +26,7 @@ function contactIdFor(scope: Scope, mode: CreateMode, given: number | undefined,
 }
 
 /**
- * The prefilled form of the add routes (001 §2.1, §4): /incident/add/{id}?type=contact|device&devicetype=…
+ * The prefilled form of the add routes (requirements §3.1, §3.3): /incident/add/{id}?type=contact|device&devicetype=…
  * and /servicerequest/add/{id}?type=contact|primaryContact|device. Refused as creating would be.
  */
 export async function newTicketDraft(

@@ -27,7 +27,7 @@ function textOf(html: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** The Note column of 001 §2.9: the HTML stripped to one line of plain text. */
+/** The Note column of requirements §3.1: the HTML stripped to one line of plain text. */
 export function noteToText(html: string): string {
   return textOf(html.replace(BLOCK_END, (m) => `${m} `))
     .replace(/\s+/g, ' ')
@@ -35,7 +35,7 @@ export function noteToText(html: string): string {
 }
 
 /**
- * The Last Action Taken popup (000 §3 'Action Desc (HTML shown as plain text)'): the same text, with
+ * The Last Action Taken popup (requirements §3.2 'Action Desc (HTML shown as plain text)'): the same text, with
  * paragraphs and line breaks kept as lines and list items as '- ' lines.
  */
 export function noteToLines(html: string): string {

@@ -54,7 +54,7 @@ export function toTicketDetail(scope: Scope, row: TicketDetailRow): TicketDetail
   };
 }
 
-/** Incident by ID / Service Request by ID (001 §7): refused per ticketViewRefusal. */
+/** Incident by ID / Service Request by ID (requirements §3.5): refused per ticketViewRefusal. */
 export async function readTicket(db: Db, scope: Scope, id: number): Promise<TicketDetail> {
   await requireTicketAccess(db, scope, id, 'view');
   const row = await findTicketDetail(db, scope, id);

@@ -32,7 +32,7 @@ export interface References {
 const ownedByOther = (scope: Scope, cid: number | null) => cid !== null && cid !== scope.cid;
 
 /**
- * Loads every reference given: one of another customer answers 403 'Not Authorized' (001 §5: the
+ * Loads every reference given: one of another customer answers 403 'Not Authorized' (requirements §3.3: the
  * record's customer must be the caller's); one that does not exist answers 400 naming the field.
  * Provider boards (departments without a cid) are open to every customer.
  */

@@ -32,7 +32,7 @@ export const ticketErrors = {
 } as const;
 const tags = ['ticket-detail'];
 
-/** One ticket: read, prefilled new form, create, update, timeline, status-update request (001 §2.1, §2.9, §5). */
+/** One ticket: read, prefilled new form, create, update, timeline, status-update request (requirements §3.1, §3.3). */
 const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.get(
     '/tickets/new',
@@ -83,7 +83,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
         response: { 200: ZTicketDetailResponseSchema, 409: ZErrorResponseSchema, ...ticketErrors },
       },
     },
-    async (req) => updateTicket(db, requireScope(req), req.params.id, req.body, { ip: req.ip }),
+    async (req) => updateTicket(db, config, requireScope(req), req.params.id, req.body, { ip: req.ip }),
   );
 
   app.get(
@@ -105,7 +105,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
       },
     },
     async (req, reply) => {
-      const action = await requestStatusUpdate(db, config, requireScope(req), req.params.id, `${req.protocol}://${req.host}`);
+      const action = await requestStatusUpdate(db, config, requireScope(req), req.params.id);
       return reply.status(201).send(action);
     },
   );
@@ -113,7 +113,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
 
 /**
  * The ticket-detail module: the REST routes under /api/v1 and the original's web APIs under
- * /app/kapps/customer-portal/webApis (001 §7), registered from app.ts with one line.
+ * /app/kapps/customer-portal/webApis (requirements §3.5), registered from app.ts with one line.
  */
 export const ticketDetailModule: FastifyPluginAsync<{ db: Db; config: Config }> = async (app, opts) => {
   const deps = { db: opts.db, config: opts.config };

@@ -23,7 +23,7 @@ export type TicketChanges = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'ti
 
 /**
  * The owner of a ticket, looked up by id alone: the one read that does not filter by the caller's
- * cid, because another customer's ticket must answer 'Not Authorized' (001 §5), not 'not found'.
+ * cid, because another customer's ticket must answer 'Not Authorized' (requirements §3.3), not 'not found'.
  */
 export async function findTicketOwner(db: Db, id: number) {
   const [row] = await db

@@ -1,6 +1,8 @@
 import { boardIdForDepartment, TICKET_DETAIL_MESSAGES, TICKET_MESSAGES, type TicketDetail, type UpdateTicketRequest } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { notifyTicketContact, statusEvent } from '../../mail/ticket-notifications.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { requireTicketAccess, TICKET_NOT_FOUND } from './access.ts';
 import { readTicket } from './read-ticket.ts';
@@ -39,12 +41,12 @@ function assigneeChanges(input: UpdateTicketRequest, current: q.TicketRow, refs:
 }
 
 /**
- * Updates a ticket (001 §2.9, §5). Refused per ticketEditRefusal; a stale `version` answers 409
+ * Updates a ticket (requirements §3.1, §3.3). Refused per ticketEditRefusal; a stale `version` answers 409
  * (optimistic concurrency: the UPDATE names the version read). Absent fields stay as they are.
  * Closing sets the closed date, reopening clears it. A User cannot change the contact to
  * another, the assignee or the VIP flag (those two inputs are ignored for it).
  */
-export async function updateTicket(db: Db, scope: Scope, id: number, input: UpdateTicketRequest, meta: { ip: string | null }): Promise<TicketDetail> {
+export async function updateTicket(db: Db, config: Config, scope: Scope, id: number, input: UpdateTicketRequest, meta: { ip: string | null }): Promise<TicketDetail> {
   await requireTicketAccess(db, scope, id, 'edit');
   const current = await q.findTicketRow(db, scope, id);
   if (!current) throw notFound(TICKET_NOT_FOUND);
@@ -100,6 +102,16 @@ export async function updateTicket(db: Db, scope: Scope, id: number, input: Upda
     const row = await q.updateTicketAtVersion(t, scope, id, input.version, changes);
     if (!row) throw conflict();
     await q.insertTicketAudit(t, scope, { action: 'ticket.update', ticketId: id, details: { ticketNo: row.ticketNo, version: row.version, changes: changed }, ip: meta.ip });
+    // The ticket's contact hears of a status change (Closed: 'ticket closed'), unless it made it or declines it.
+    if (changed.status) {
+      await notifyTicketContact(
+        t,
+        config,
+        { id, cid: scope.cid, ticketNo: row.ticketNo, ticketType: current.ticketType, shortDescription: changes.shortDescription ?? current.shortDescription, contactId: changes.contactId ?? current.contactId },
+        statusEvent(current.status, changes.status!),
+        scope.contactId,
+      );
+    }
   });
   return readTicket(db, scope, id);
 }

@@ -1,13 +1,9 @@
-import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { Page, PickerContact, PickerDevice, PickerQuery } from '@sc/common';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PickerContact, PickerContactQuery, PickerDevice, PickerDeviceQuery } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { contacts, devices } from '../../db/schema/index.ts';
-
-/** `%term%` with LIKE's own wildcards taken literally. */
-const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The expression contacts_search_trgm indexes; it must stay identical for the index to be used. */
-const contactSearchText = sql`(coalesce(${contacts.firstName}, '') || ' ' || coalesce(${contacts.lastName}, '') || ' ' || coalesce(${contacts.email}, ''))`;
+import { contactMatches, deviceNameMatches } from '../../db/search.ts';
+import { sortOrder, type Slice } from '../../http/paging.ts';
 
 /** Who the picker lists: the customer's active contacts, or only one contact (a User sees itself). */
 export interface PickerFilter {
@@ -15,30 +11,30 @@ export interface PickerFilter {
   contactId?: number;
 }
 
-/** Contacts by LastName ascending (001 §9), then FirstName and id for a stable order. */
-export async function findPickerContacts(db: Db, f: PickerFilter, q: PickerQuery): Promise<Page<PickerContact>> {
+/** Contacts by LastName (requirements §3.6), then FirstName and id for a stable order. */
+export async function findPickerContacts(db: Db, f: PickerFilter, q: PickerContactQuery, { limit, offset }: Slice): Promise<{ rows: PickerContact[]; total: number }> {
   const parts: (SQL | undefined)[] = [eq(contacts.cid, f.cid), eq(contacts.isActive, true)];
   if (f.contactId !== undefined) parts.push(eq(contacts.id, f.contactId));
-  if (q.search) parts.push(ilike(contactSearchText, containsPattern(q.search)));
+  if (q.search) parts.push(contactMatches(q.search));
   const where = and(...parts);
   const [rows, [count]] = await Promise.all([
     db
       .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email })
       .from(contacts)
       .where(where)
-      .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .orderBy(...sortOrder(q.direction, [contacts.lastName, contacts.firstName], contacts.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where),
   ]);
-  return { rows, total: count?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  return { rows, total: count?.n ?? 0 };
 }
 
-/** Devices by DeviceName (001 §9), with their user's name in one join. */
-export async function findPickerDevices(db: Db, f: PickerFilter, q: PickerQuery): Promise<Page<PickerDevice>> {
+/** Devices by DeviceName (requirements §3.6), with their user's name in one join. */
+export async function findPickerDevices(db: Db, f: PickerFilter, q: PickerDeviceQuery, { limit, offset }: Slice): Promise<{ rows: PickerDevice[]; total: number }> {
   const parts: (SQL | undefined)[] = [eq(devices.cid, f.cid), eq(devices.isActive, true)];
   if (f.contactId !== undefined) parts.push(eq(devices.contactId, f.contactId));
-  if (q.search) parts.push(ilike(devices.deviceName, containsPattern(q.search)));
+  if (q.search) parts.push(deviceNameMatches(q.search));
   const where = and(...parts);
   const [rows, [count]] = await Promise.all([
     db
@@ -51,10 +47,10 @@ export async function findPickerDevices(db: Db, f: PickerFilter, q: PickerQuery)
       .from(devices)
       .leftJoin(contacts, eq(contacts.id, devices.contactId))
       .where(where)
-      .orderBy(asc(devices.deviceName), asc(devices.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .orderBy(...sortOrder(q.direction, devices.deviceName, devices.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: sql<number>`count(*)::int` }).from(devices).where(where),
   ]);
-  return { rows, total: count?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  return { rows, total: count?.n ?? 0 };
 }

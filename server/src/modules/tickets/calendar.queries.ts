@@ -21,7 +21,7 @@ export interface CalendarRecord {
 const start = sql`${tickets.requestedStartDate}`;
 
 /**
- * The event's end (000 §2): RequestedEndDate (never before the start), else 16:00 of the start's day in
+ * The event's end (requirements §2.1): RequestedEndDate (never before the start), else 16:00 of the start's day in
  * the caller's zone, else — the start being at or after 16:00 — start + CALENDAR_LATE_START_MINUTES.
  */
 function eventEnd(tz: string): SQL<Date> {

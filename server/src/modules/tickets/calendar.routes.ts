@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { listCalendarEvents } from './calendar.service.ts';
 
-/** GET /service-requests/calendar (000 §2: the request lists' calendar view). */
+/** GET /service-requests/calendar (requirements §2.1: the request lists' calendar view). */
 export const ticketCalendarRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/service-requests/calendar',

@@ -18,7 +18,7 @@ const present = (r: CalendarRecord): TicketCalendarEvent => ({
 });
 
 /**
- * The caller's service requests whose requested dates overlap [from, to) (000 §2: the request lists'
+ * The caller's service requests whose requested dates overlap [from, to) (requirements §2.1: the request lists'
  * calendar view). Scoped exactly as the list: the same filter (listFilterFor), so a User only ever sees
  * its own contact's requests and nobody another customer's. At most CALENDAR_MAX_EVENTS, by start.
  */

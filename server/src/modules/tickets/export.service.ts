@@ -11,7 +11,7 @@ const DATE_TIME = 'yyyy-mm-dd hh:mm';
 
 function columnsFor(ticketType: TicketType, timeZone: string): XlsxColumn<TicketListRecord>[] {
   const isRequest = ticketType === 'ServiceRequest';
-  // 000 §9: dates as local dates, with the time for requests.
+  // requirements §2.6: dates as local dates, with the time for requests.
   const local = (d: Date | null) => (d ? excelLocalDate(d, timeZone) : null);
   const day = (d: Date | null) => {
     const l = local(d);
@@ -43,7 +43,7 @@ function columnsFor(ticketType: TicketType, timeZone: string): XlsxColumn<Ticket
 }
 
 /**
- * The spreadsheet of 000 §2/§9: the first 2000 tickets as the list is sorted and filtered, for the
+ * The spreadsheet of requirements §2.1/§2.6: the first 2000 tickets as the list is sorted and filtered, for the
  * same scope as the list (a User's own contact only). Paging and cursor of the query are ignored.
  */
 export async function exportTickets(db: Db, scope: Scope, ticketType: TicketType, q: TicketListRequest): Promise<XlsxExport<TicketListRecord>> {

@@ -1,10 +1,12 @@
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, count, eq, or, sql } from 'drizzle-orm';
+import type { SortDirection } from '@sc/common';
 import type { Db } from '../../db/client.ts';
+import { sortOrder, type Slice } from '../../http/paging.ts';
 import { ticketFilters, type TicketFilterSearchType } from '../../db/schema/index.ts';
 
 export type TicketFilterRecord = typeof ticketFilters.$inferSelect;
 
-/** 000 §7 query-ticket-filters: within the customer and search type, public or owned by the caller. */
+/** requirements §2.5 query-ticket-filters: within the customer and search type, public or owned by the caller. */
 const visibleTo = (cid: number, searchType: TicketFilterSearchType, webUserId: number) =>
   and(
     eq(ticketFilters.cid, cid),
@@ -17,11 +19,12 @@ export async function selectVisibleFilters(
   cid: number,
   searchType: TicketFilterSearchType,
   webUserId: number,
-  page: { limit: number; offset: number },
+  direction: SortDirection,
+  page: Slice,
 ): Promise<{ rows: TicketFilterRecord[]; total: number }> {
   const where = visibleTo(cid, searchType, webUserId);
   const [rows, [totalRow]] = await Promise.all([
-    db.select().from(ticketFilters).where(where).orderBy(asc(ticketFilters.searchName), asc(ticketFilters.id)).limit(page.limit).offset(page.offset),
+    db.select().from(ticketFilters).where(where).orderBy(...sortOrder(direction, ticketFilters.searchName, ticketFilters.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(ticketFilters).where(where),
   ]);
   return { rows, total: Number(totalRow?.n ?? 0) };

@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { deleteTicketFilter, getTicketFilter, listTicketFilters, saveTicketFilter } from './filters.service.ts';
 
-/** Saved ticket filters (000 §3 'Saved ticket filter', §7 upsert-ticket-filter / query-ticket-filters). */
+/** Saved ticket filters (requirements §2.2 'Saved ticket filter', §2.5 upsert-ticket-filter / query-ticket-filters). */
 export const ticketFilterRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/ticket-filters',

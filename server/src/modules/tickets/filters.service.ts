@@ -12,9 +12,10 @@ import type { z } from 'zod';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { offsetPage } from '../../http/paging.ts';
 import { deleteOwnFilter, selectVisibleFilter, selectVisibleFilters, upsertOwnFilter, type TicketFilterRecord } from './filters.queries.ts';
 
-/** 000 §3: the id of a saved filter is the MD5 hex of its name. */
+/** requirements §2.2: the id of a saved filter is the MD5 hex of its name. */
 export const filterIdOf = (searchName: string): string => createHash('md5').update(searchName, 'utf8').digest('hex');
 
 function present(scope: Scope, r: TicketFilterRecord): TicketFilter {
@@ -34,11 +35,10 @@ function present(scope: Scope, r: TicketFilterRecord): TicketFilter {
 
 /** The caller's saved filters of one search type: public ones of its customer and its own private ones. */
 export async function listTicketFilters(db: Db, scope: Scope, q: TicketFilterListRequest): Promise<TicketFilterListResponse> {
-  const { rows, total } = await selectVisibleFilters(db, scope.cid, q.searchType, scope.webUserId, {
-    limit: q.pageSize,
-    offset: (q.page - 1) * q.pageSize,
+  return offsetPage(q, async (slice) => {
+    const { rows, total } = await selectVisibleFilters(db, scope.cid, q.searchType, scope.webUserId, q.direction, slice);
+    return { rows: rows.map((r) => present(scope, r)), total };
   });
-  return { rows: rows.map((r) => present(scope, r)), total, page: q.page, pageSize: q.pageSize };
 }
 
 /** One saved filter, if the caller may see it (another customer's answers 404 like a missing one). */

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TicketCriteria, TicketSortKey, TicketStatusFilter } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { contacts, ticketClasses, ticketPriorities, ticketSeverities, ticketSubclasses, tickets, type TicketStatus, type TicketType } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/ids.ts';
+import { ticketListMatches } from '../../db/search.ts';
 
 /** What a list or export selects: built by the service from the scope and the validated query. */
 export interface TicketListFilter {
@@ -41,12 +42,6 @@ function dateRange(col: SQL | typeof tickets.openDate, from: string | undefined,
   return out;
 }
 
-/** `%term%` with LIKE's own wildcards taken literally. */
-const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The expression contacts_search_trgm indexes; it must stay identical for the index to be used. */
-const contactSearchText = sql`(coalesce(${contacts.firstName}, '') || ' ' || coalesce(${contacts.lastName}, '') || ' ' || coalesce(${contacts.email}, ''))`;
-
 /** The WHERE of a list: tenant, type and contact scope first, then status, search and criteria. */
 export function ticketWhere(f: TicketListFilter): SQL {
   const c = f.criteria;
@@ -54,15 +49,9 @@ export function ticketWhere(f: TicketListFilter): SQL {
   if (f.contactId !== undefined) parts.push(eq(tickets.contactId, f.contactId));
   if (f.assignedContactId !== undefined) parts.push(eq(tickets.assignedContactId, f.assignedContactId));
   if (f.status !== '<ALL>') parts.push(eq(tickets.status, f.status));
-  if (f.search) {
-    const p = containsPattern(f.search);
-    // Each column has its own (cid, column) trigram index; contacts are matched within the cid through
-    // contacts_search_trgm. The contacts go in as `= any(array(…))`, an InitPlan computed once, so every
-    // arm of the OR is indexable and the planner can BitmapOr the four index scans. `in (select …)` was a
-    // hashed SubPlan, which no index can take: the tenant's 50,000 rows were filtered one by one (≈ 280 ms).
-    const contactIds = sql`array(select ${contacts.id} from ${contacts} where ${contacts.cid} = ${f.cid} and ${contactSearchText} ilike ${p})`;
-    parts.push(or(ilike(tickets.ticketNo, p), ilike(tickets.shortDescription, p), ilike(tickets.targetName, p), sql`${tickets.contactId} = any(${contactIds})`));
-  }
+  // Each column has its own (cid, column) trigram index, the contacts go through contacts_search_trgm
+  // (db/search.ts): every arm of the OR is indexable.
+  if (f.search) parts.push(ticketListMatches(f.cid, f.search));
   if (c.assignedTo !== undefined) parts.push(eq(tickets.assignedStaffId, c.assignedTo));
   if (c.assignedContactId !== undefined) parts.push(eq(tickets.assignedContactId, c.assignedContactId));
   if (c.departmentId !== undefined) parts.push(eq(tickets.departmentId, c.departmentId));

@@ -7,7 +7,7 @@ import { sendXlsx } from '../../exports/xlsx.ts';
 import { exportTickets } from './export.service.ts';
 import { listTickets } from './list.service.ts';
 
-/** GET /incidents, /service-requests and their /export (000 §2 'Ticket list screens'). */
+/** GET /incidents, /service-requests and their /export (requirements §2.1 'Ticket list screens'). */
 export const ticketListRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/incidents',

@@ -3,6 +3,7 @@ import {
   TICKET_EXACT_COUNT_LIMIT,
   TICKET_KEYSET_SORTS,
   type IncidentRow,
+  type KeysetPage,
   type ServiceRequestRow,
   type TicketListRequest,
 } from '@sc/common';
@@ -10,7 +11,7 @@ import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import type { TicketType } from '../../db/schema/index.ts';
 import { cachedTicketCount } from '../../db/cache/ticket-counts.ts';
-import { AppError } from '../../http/errors.ts';
+import { decodeCursor, keysetEnvelope, sliceOf } from '../../http/paging.ts';
 import {
   countTickets,
   estimateTickets,
@@ -22,15 +23,6 @@ import {
   type TicketOrder,
 } from './list.queries.ts';
 
-export interface TicketPage<R> {
-  rows: R[];
-  total: number;
-  totalIsEstimate: boolean;
-  page: number;
-  pageSize: number;
-  hasNextPage: boolean;
-  nextCursor: string | null;
-}
 
 const FALLBACK_TIME_ZONE = 'UTC';
 /** Zone names seen so far: building an Intl.DateTimeFormat per request cost ~4% of a list call. */
@@ -68,35 +60,12 @@ export function listFilterFor(scope: Scope, ticketType: TicketType, q: TicketLis
   };
 }
 
-interface CursorBody {
-  /** sort and direction the cursor was made for */
-  s: string;
-  d: string;
-  v: string | number;
-  i: number;
-}
-
-const encodeCursor = (o: TicketOrder, k: TicketKeyset): string =>
-  Buffer.from(JSON.stringify({ s: o.sort, d: o.direction, v: k.value, i: k.id } satisfies CursorBody)).toString('base64url');
-
-function decodeCursor(o: TicketOrder, cursor: string): TicketKeyset {
-  const bad = () => new AppError('BAD_REQUEST', 'cursor: invalid for this sort', { cursor: 'invalid for this sort' });
-  if (!TICKET_KEYSET_SORTS.includes(o.sort)) throw bad();
-  let body: Partial<CursorBody>;
-  try {
-    body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorBody>;
-  } catch {
-    throw bad();
-  }
-  const valueOk = typeof body.v === 'number' || (typeof body.v === 'string' && body.v.length <= 300);
-  if (body.s !== o.sort || body.d !== o.direction || !valueOk || !Number.isInteger(body.i)) throw bad();
-  if (o.sort === 'openDate' && Number.isNaN(Date.parse(String(body.v)))) throw bad();
-  return { value: body.v!, id: body.i! };
-}
+const isKeysetSort = (sort: string): boolean => TICKET_KEYSET_SORTS.includes(sort as TicketOrder['sort']);
+const cursorValueValid = (o: TicketOrder) => (v: string | number) => o.sort !== 'openDate' || !Number.isNaN(Date.parse(String(v)));
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-/** The list row of 000 §3, with the Edit rule of ticket-rules.ts evaluated for the caller. */
+/** The list row of requirements §2.2, with the Edit rule of ticket-rules.ts evaluated for the caller. */
 export function presentServiceRequestRow(scope: Scope, r: TicketListRecord): ServiceRequestRow {
   return {
     id: r.id,
@@ -148,15 +117,15 @@ export async function countTicketsFor(db: Db, scope: Scope, ticketType: TicketTy
 }
 
 /**
- * One page of incidents or service requests for the caller (000 §2 'Ticket list screens').
- * Every signed-in type may list; a User only ever gets its own contact's tickets (001 §2.1).
+ * One page of incidents or service requests for the caller (requirements §2.1 'Ticket list screens').
+ * Every signed-in type may list; a User only ever gets its own contact's tickets (requirements §2.1).
  */
-export async function listTickets(db: Db, scope: Scope, ticketType: TicketType, q: TicketListRequest): Promise<TicketPage<ServiceRequestRow>> {
+export async function listTickets(db: Db, scope: Scope, ticketType: TicketType, q: TicketListRequest): Promise<KeysetPage<ServiceRequestRow>> {
   const filter = listFilterFor(scope, ticketType, q);
   const order: TicketOrder = { sort: q.sort, direction: q.direction };
-  const after = q.cursor ? decodeCursor(order, q.cursor) : undefined;
-  const offset = (q.page - 1) * q.pageSize;
-  const pageOpts = { limit: q.pageSize + 1, offset, ...(after ? { after } : {}) };
+  const after: TicketKeyset | undefined = q.cursor ? decodeCursor(order, q.cursor, TICKET_KEYSET_SORTS, cursorValueValid(order)) : undefined;
+  const slice = sliceOf(q);
+  const pageOpts = { limit: slice.limit + 1, offset: slice.offset, ...(after ? { after } : {}) };
   let records: TicketListRecord[];
   let counted: Awaited<ReturnType<typeof countOf>>;
   if (filter.search) {
@@ -166,21 +135,13 @@ export async function listTickets(db: Db, scope: Scope, ticketType: TicketType, 
   } else {
     [records, counted] = await Promise.all([selectTicketPage(db, filter, order, pageOpts), countOf(db, filter)]);
   }
-  const hasNextPage = records.length > q.pageSize;
-  const rows = records.slice(0, q.pageSize);
-  const totalIsEstimate = counted.estimate !== null;
-  const seen = offset + rows.length + (hasNextPage ? 1 : 0);
-  const total = totalIsEstimate ? Math.max(counted.estimate!, TICKET_EXACT_COUNT_LIMIT + 1, seen) : counted.exact;
-  const last = rows.at(-1);
-  const nextCursor =
-    hasNextPage && last && TICKET_KEYSET_SORTS.includes(order.sort) ? encodeCursor(order, { value: keysetValueOf(order, last), id: last.id }) : null;
-  return {
-    rows: rows.map((r) => presentServiceRequestRow(scope, r)),
+  const total =
+    counted.estimate === null ? { total: counted.exact, totalIsEstimate: false } : { total: Math.max(counted.estimate, TICKET_EXACT_COUNT_LIMIT + 1), totalIsEstimate: true };
+  return keysetEnvelope(
+    { ...q, ...order },
+    records,
     total,
-    totalIsEstimate,
-    page: q.page,
-    pageSize: q.pageSize,
-    hasNextPage,
-    nextCursor,
-  };
+    isKeysetSort(order.sort) ? (last) => ({ value: keysetValueOf(order, last), id: last.id }) : null,
+    (r) => presentServiceRequestRow(scope, r),
+  );
 }

@@ -49,7 +49,7 @@ export const selectAssignableContacts = (db: Db, cid: number, onlyId?: number) =
     )
     .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id));
 
-/** The provider's cid-less boards and the customer's own 'Client' departments (000 §3, §4). */
+/** The provider's cid-less boards and the customer's own 'Client' departments (requirements §2.2, §2.3). */
 export const selectDepartments = (db: Db, cid: number) =>
   db
     .select({ id: departments.id, name: departments.name, boardId: departments.boardId, type: departments.type })

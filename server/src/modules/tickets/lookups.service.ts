@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { selectAssignableContacts, selectAssignees, selectDepartments, selectProviderLookups, selectSites } from './lookups.queries.ts';
 
 /**
- * The filter dialog's lookups for the caller's customer (000 §3 'Lookups'). Every signed-in type may
- * read them; a User gets no assignees because it has no Assigned To selector (000 §5). Assignees are
- * the provider's technicians and the customer's assignable contacts (docs/decisions/012-ticket-assignees).
+ * The filter dialog's lookups for the caller's customer (requirements §2.2 'Lookups'). Every signed-in type may
+ * read them; a User gets no assignees because it has no Assigned To selector (requirements §2.3). Assignees are
+ * the provider's technicians and the customer's assignable contacts (docs/decisions/014-ticket-assignees.md).
  */
 export async function getTicketLookups(db: Db, scope: Scope): Promise<TicketLookupsResponse> {
   const isUser = scope.userType === 'User';

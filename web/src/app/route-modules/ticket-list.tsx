@@ -4,13 +4,13 @@ import { TicketListPage } from '../../features/tickets/ticket-list-page.tsx';
 import { titleForPath } from '../routes.ts';
 
 /**
- * /incidents, /requests (Org Tickets) and /myincidents/{some?}, /myrequests/{some?} (My Tickets, 001 §2.1).
+ * /incidents, /requests (Org Tickets) and /myincidents/{some?}, /myrequests/{some?} (My Tickets, requirements §2.1).
  * Every signed-in type may open them: the server gives a User only its own contact's tickets.
  */
 export function Component() {
   const { pathname } = useLocation();
   const mine = pathname.startsWith('/my');
   const kind = /^\/(my)?requests/.test(pathname) ? 'request' : 'incident';
-  // A key per list: leaving /incidents for /requests starts afresh (000 §4: the saved-filter popup state is cleared).
+  // A key per list: leaving /incidents for /requests starts afresh (requirements §2.3: the saved-filter popup state is cleared).
   return <TicketListPage key={`${kind}-${mine}`} kind={kind} mine={mine} title={titleForPath(pathname)} user={useSignedInUser()} />;
 }

@@ -58,6 +58,16 @@ describe('account menu', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeTruthy();
   });
 
+  it.each<[UserType, boolean, boolean]>([
+    ['Administrator', true, true],
+    ['User', true, true],
+    ['Administrator', false, false],
+    ['Operator', false, false],
+  ])('%s (space admin %s) sees Outgoing Mail: %s', (userType, spaceAdmin, shown) => {
+    const menu = openMenu(makeUser({ userType, spaceAdmin }));
+    expect(Boolean(within(menu).queryByRole('menuitem', { name: 'Outgoing Mail' }))).toBe(shown);
+  });
+
   it('logs out with the CSRF token and shows the login page at /', async () => {
     const session = makeSession(makeUser({ firstName: 'Ada' }), 'token-123');
     const { callsTo } = mockFetch([

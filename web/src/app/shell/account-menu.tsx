@@ -11,7 +11,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Campaign from '@mui/icons-material/CampaignOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import TuneIcon from '@mui/icons-material/Tune';
-import { USER_TYPE_LABELS, canEditBanner, type SignedInUser } from '@sc/common';
+import OutboxIcon from '@mui/icons-material/OutboxOutlined';
+import { USER_TYPE_LABELS, canEditBanner, canSeeOutgoingMail, type SignedInUser } from '@sc/common';
 import { useSession } from '../../features/auth/session-context.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
@@ -28,7 +29,7 @@ export interface AccountMenuProps {
   onOpenPreferences?: () => void;
 }
 
-/** 000 §2, Account menu: who is signed in, plus User Preferences, Banner (Administrator, space admin) and Logout. */
+/** requirements §1.1, Account menu: who is signed in, plus User Preferences, Banner (Administrator, space admin), Outgoing Mail (space admin) and Logout. */
 export function AccountMenu({ user, onOpenBanner, onOpenPreferences }: AccountMenuProps) {
   const { logout } = useSession();
   const showSnackbar = useSnackbar();
@@ -116,6 +117,19 @@ export function AccountMenu({ user, onOpenBanner, onOpenPreferences }: AccountMe
               <Campaign fontSize="small" />
             </ListItemIcon>
             Banner
+          </MenuItem>
+        )}
+        {canSeeOutgoingMail(user) && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void navigate(ROUTES.outgoingMail.path);
+            }}
+          >
+            <ListItemIcon>
+              <OutboxIcon fontSize="small" />
+            </ListItemIcon>
+            Outgoing Mail
           </MenuItem>
         )}
         <MenuItem disabled={isLoggingOut} onClick={() => void handleLogout()}>

@@ -6,7 +6,7 @@ import { appConfigQueryOptions } from '../../api/app-config.ts';
 
 export const LEGAL_TOOLTIP = 'This system is provided subject to the support services agreement';
 
-/** 000 §1: copyright, privacy, legal and contact links to the provider's website, new tab. */
+/** requirements §1.1: copyright, privacy, legal and contact links to the provider's website, new tab. */
 export function AppFooter() {
   const { data: config } = useQuery(appConfigQueryOptions());
   const website = config?.providerWebsite.replace(/\/+$/, '');

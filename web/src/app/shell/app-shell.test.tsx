@@ -44,6 +44,13 @@ describe('signed-in shell', () => {
     expect(document.title).toBe('Acme Corp - Support Center - Not Found');
   });
 
+  it('goes home from /login when signed in', async () => {
+    signedIn();
+    const { router } = renderWithApp(appRoutes, { path: '/login' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByText(MESSAGES.noMatchForPath)).toBeNull();
+  });
+
   it("links the footer to the provider's website in a new tab", async () => {
     signedIn();
     renderWithApp(appRoutes, { path: '/' });

@@ -40,7 +40,7 @@ function DrawerLink({ item, onNavigate }: { item: DrawerItem; onNavigate?: () =>
   );
 }
 
-/** The menu of 000 §2 / §6: exactly drawerGroups(user), nothing hard-coded here. */
+/** The menu of requirements §1.1 / §1.4: exactly drawerGroups(user), nothing hard-coded here. */
 export function DrawerNav({ user, onNavigate }: { user: Who; onNavigate?: () => void }) {
   return (
     <Box component="nav" aria-label="Main menu" sx={{ py: 1 }}>

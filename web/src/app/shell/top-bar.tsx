@@ -16,7 +16,7 @@ import { ThemeToggle } from './theme-toggle.tsx';
 
 export interface TopBarProps {
   user: SignedInUser;
-  /** '{organization} - Support Center - {title}' (000 §2, Screen parts). */
+  /** '{organization} - Support Center - {title}' (requirements §1.1, Screen parts). */
   heading: string;
   /** Below `lg`: a menu button opens the temporary drawer, which then covers the bar. */
   showMenuButton: boolean;
@@ -26,7 +26,7 @@ export interface TopBarProps {
 }
 
 export function TopBar({ user, heading, showMenuButton, onOpenMenu, onOpenBanner, onOpenPreferences }: TopBarProps) {
-  // 000 §2 Screen parts: the global search box is hidden on the home page.
+  // requirements §1.1 Screen parts: the global search box is hidden on the home page.
   const isHome = useLocation().pathname === ROUTES.home.path;
   return (
     // Above the permanent drawer (clipped layout); under the temporary one, which is modal.

@@ -7,7 +7,7 @@ import { ZLoginRequestSchema, type LoginRequest } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { useSession } from './session-context.ts';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
 
 export interface LoginFormProps {
   /** Prefills the e-mail, e.g. the expired session's user. */
@@ -18,8 +18,8 @@ export interface LoginFormProps {
 }
 
 /**
- * E-mail and password, both required (000 §5). A failed sign-in shows the server's message in an
- * error snackbar (000 §8) and keeps what was typed so the user can correct and retry.
+ * E-mail and password, both required (requirements §14). A failed sign-in shows the server's message in an
+ * error snackbar (requirements §14) and keeps what was typed so the user can correct and retry.
  */
 export function LoginForm({ defaultEmail = '', layout = 'page', idPrefix = 'login' }: LoginFormProps) {
   const { login } = useSession();

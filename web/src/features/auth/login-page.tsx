@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -10,10 +11,12 @@ import { LoginForm } from './login-form.tsx';
 export interface LoginPageProps {
   registerPath: string;
   forgotPasswordPath: string;
+  /** A message from the page that returned here (registration sent, password changed, ...). */
+  notice?: string | null;
 }
 
-/** 000 §2, Login. Rendered in place of any path while signed out, so the URL survives sign-in. */
-export function LoginPage({ registerPath, forgotPasswordPath }: LoginPageProps) {
+/** requirements §1.1, Login. Rendered in place of any path while signed out, so the URL survives sign-in. */
+export function LoginPage({ registerPath, forgotPasswordPath, notice }: LoginPageProps) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 4, sm: 8 } }}>
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 } }}>
@@ -23,6 +26,11 @@ export function LoginPage({ registerPath, forgotPasswordPath }: LoginPageProps) 
         <Typography variant="h1" component="h1" sx={{ textAlign: 'center', mb: 3 }}>
           Login
         </Typography>
+        {notice && (
+          <Alert severity="success" role="status" sx={{ mb: 2 }}>
+            {notice}
+          </Alert>
+        )}
         <LoginForm />
         <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 3 }}>
           <Tooltip title="New User Registration" describeChild>

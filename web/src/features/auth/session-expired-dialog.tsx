@@ -7,7 +7,7 @@ import { useSession } from './session-context.ts';
 import { LoginForm } from './login-form.tsx';
 
 /**
- * Shown over the current screen when a call answers 401 (000 §2). It has no onClose, so Escape and the backdrop do nothing: the
+ * Shown over the current screen when a call answers 401 (requirements §1.1). It has no onClose, so Escape and the backdrop do nothing: the
  * only way on is to sign in again, after which the screen's queries refetch in place.
  */
 export function SessionExpiredDialog() {

@@ -9,8 +9,8 @@ export const bannerKeys = {
 };
 
 /**
- * The editor's own banner, read afresh each time the dialog opens (000 §4) and forgotten when it
- * closes; not retried, as a failure is only logged and the dialog stays usable (000 §8).
+ * The editor's own banner, read afresh each time the dialog opens (requirements §6) and forgotten when it
+ * closes; not retried, as a failure is only logged and the dialog stays usable (requirements §6.6).
  */
 export const useOwnBanner = (isEnabled: boolean) =>
   useQuery({

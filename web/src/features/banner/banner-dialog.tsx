@@ -26,8 +26,8 @@ export interface BannerDialogProps {
 const TITLE_ID = 'banner-dialog-title';
 
 /**
- * 000 §2 Banner Message dialog. The form lives only while the dialog is open, so closing it
- * clears what was loaded or typed (000 §4).
+ * requirements §6.1 Banner Message dialog. The form lives only while the dialog is open, so closing it
+ * clears what was loaded or typed (requirements §6).
  */
 export function BannerDialog({ open, onClose, timeZone }: BannerDialogProps) {
   return (
@@ -41,7 +41,7 @@ export function BannerDialog({ open, onClose, timeZone }: BannerDialogProps) {
 function BannerDialogBody({ onClose, timeZone }: Omit<BannerDialogProps, 'open'>) {
   const banner = useOwnBanner(true);
   useEffect(() => {
-    // 000 §8: a failure to load the banner is only logged; the form starts empty.
+    // requirements §6.6: a failure to load the banner is only logged; the form starts empty.
     if (banner.isError) console.error('Failed to load banner message', banner.error);
   }, [banner.isError, banner.error]);
 

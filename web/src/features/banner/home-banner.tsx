@@ -59,8 +59,8 @@ function rememberAnnounced(signIn: string, versions: string[]) {
 const TITLES: Record<ActiveBanner['scope'], string> = { global: 'Announcement', customer: 'Message from your administrator' };
 
 /**
- * 000 §2 Home page: a dismissible warning banner with the global and/or the customer's message
- * while not expired, and (000 §9) the banner snackbar that stays 30 s. The snackbar shows once per
+ * requirements §4.1 Home page: a dismissible warning banner with the global and/or the customer's message
+ * while not expired, and (requirements §6.6) the banner snackbar that stays 30 s. The snackbar shows once per
  * sign-in (not on every visit of the home page, nor in every tab); a dismissal is remembered in this
  * browser for that version of the message (issue 14, item 9). The snackbar is compact on a phone.
  */

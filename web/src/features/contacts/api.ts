@@ -9,29 +9,18 @@ import {
   type ContactAccessUpdate,
   type ContactListRequest,
   type ContactSaveRequest,
+  type ContactSurveysRequestInput,
+  type ContactTicketsRequestInput,
 } from '@sc/common';
 import { api } from '../../api/client.ts';
+import { invalidateContactWrite, queryKeys } from '../../api/query-keys.ts';
 
-export const contactKeys = {
-  all: ['contacts'] as const,
-  list: (q: ContactListRequest) => ['contacts', 'list', q] as const,
-  detail: (id: number) => ['contacts', 'detail', id] as const,
-  lookups: ['contacts', 'lookups'] as const,
-  tickets: (id: number, type: string, page: number) => ['contacts', 'tickets', id, type, page] as const,
-  surveys: (id: number, page: number) => ['contacts', 'surveys', id, page] as const,
-  preferences: (id: number) => ['contacts', 'preferences', id] as const,
-};
-
-export function listQueryString(q: Record<string, string | number | boolean | undefined>): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') p.set(k, String(v));
-  return p.toString();
-}
+export const contactKeys = queryKeys.contacts;
 
 export const contactListOptions = (q: ContactListRequest) =>
   queryOptions({
     queryKey: contactKeys.list(q),
-    queryFn: ({ signal }) => api.get(`/contacts?${listQueryString({ ...q })}`, { schema: ZContactListResponseSchema, signal }),
+    queryFn: ({ signal }) => api.get('/contacts', { query: q, schema: ZContactListResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -47,17 +36,17 @@ export const useContact = (id: number | undefined) =>
 export const useContactLookups = () =>
   useQuery({ queryKey: contactKeys.lookups, queryFn: ({ signal }) => api.get('/contacts/lookups', { schema: ZContactLookupsResponseSchema, signal }), staleTime: 300_000 });
 
-export const useContactTickets = (id: number, type: 'Incident' | 'ServiceRequest', page: number) =>
+export const useContactTickets = (id: number, q: ContactTicketsRequestInput) =>
   useQuery({
-    queryKey: contactKeys.tickets(id, type, page),
-    queryFn: ({ signal }) => api.get(`/contacts/${id}/tickets?type=${type}&page=${page}&pageSize=10`, { schema: ZContactTicketsResponseSchema, signal }),
+    queryKey: contactKeys.tickets(id, q),
+    queryFn: ({ signal }) => api.get(`/contacts/${id}/tickets`, { query: q, schema: ZContactTicketsResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 
-export const useContactSurveys = (id: number, page: number) =>
+export const useContactSurveys = (id: number, q: ContactSurveysRequestInput) =>
   useQuery({
-    queryKey: contactKeys.surveys(id, page),
-    queryFn: ({ signal }) => api.get(`/contacts/${id}/surveys?page=${page}&pageSize=10`, { schema: ZContactSurveysResponseSchema, signal }),
+    queryKey: contactKeys.surveys(id, q),
+    queryFn: ({ signal }) => api.get(`/contacts/${id}/surveys`, { query: q, schema: ZContactSurveysResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -72,7 +61,7 @@ export function useSaveContact() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: ContactSaveRequest }) =>
       id === undefined ? api.post('/contacts', body, { schema: ZContactDetailSchema }) : api.put(`/contacts/${id}`, body, { schema: ZContactDetailSchema }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: contactKeys.all }),
+    onSuccess: () => invalidateContactWrite(qc),
   });
 }
 
@@ -80,7 +69,7 @@ export function useContactAction(action: 'disable' | 'approve') {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post(`/contacts/${id}/${action}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: contactKeys.all }),
+    onSuccess: () => invalidateContactWrite(qc),
   });
 }
 
@@ -88,6 +77,6 @@ export function useSaveAccess(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ContactAccessUpdate) => api.put(`/contacts/${id}/access`, body, { schema: ZContactDetailSchema }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: contactKeys.all }),
+    onSuccess: () => invalidateContactWrite(qc),
   });
 }

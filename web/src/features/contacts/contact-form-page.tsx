@@ -32,7 +32,7 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 
 export type ContactFormMode = 'add' | 'edit' | 'view';
 
-/** 001 §2.6 names 'New Contact' and 'Edit Contact'; the read-only view is not an edit. */
+/** requirements §8.1 names 'New Contact' and 'Edit Contact'; the read-only view is not an edit. */
 const SUBTITLES: Record<ContactFormMode, string> = { add: 'New Contact', edit: 'Edit Contact', view: 'View Contact' };
 
 const EMPTY: ContactSaveRequest = { firstName: '', middleInitial: '', lastName: '', email: '', directPhone: '', mobilePhone: '', title: '', isVip: false, siteId: null, departmentId: null };
@@ -50,7 +50,7 @@ const toForm = (c: ContactDetail): ContactSaveRequest => ({
   departmentId: c.departmentId,
 });
 
-/** 001 §2.6 contact form: /contacts/add, /contacts/edit/{id}, /contacts/view/{id}. */
+/** requirements §8.1 contact form: /contacts/add, /contacts/edit/{id}, /contacts/view/{id}. */
 export function ContactFormPage({ mode, id }: { mode: ContactFormMode; id?: number }) {
   const contact = useContact(mode === 'add' ? undefined : id);
   if (mode !== 'add' && contact.isError) {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -15,8 +15,19 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
-import { CONTACT_MESSAGES, USER_TYPE_LABELS, ZDeviceListResponseSchema, type ContactDetail } from '@sc/common';
+import {
+  CONTACT_MESSAGES,
+  MAX_PAGE_SIZE,
+  USER_TYPE_LABELS,
+  ZContactSurveysRequestSchema,
+  ZContactTicketsRequestSchema,
+  ZDeviceListResponseSchema,
+  type ContactDetail,
+} from '@sc/common';
 import { api, isApiError } from '../../api/client.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import { hrefs } from '../../app/hrefs.ts';
+import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
 import { formatDateTime } from '../../ui/dates.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PagingFooter } from '../../ui/paging-footer.tsx';
@@ -33,7 +44,7 @@ const TITLES: Record<ContactSubPage, string> = {
   preferences: 'E-mail Preferences',
 };
 
-/** 001 §2.2: /contact/{devices|requests|incidents|surveys|access|preferences}/{id}. */
+/** requirements §8.1: /contact/{devices|requests|incidents|surveys|access|preferences}/{id}. */
 export function ContactSubPageScreen({ page, id, timeZone }: { page: ContactSubPage; id: number; timeZone: string }) {
   const contact = useContact(id);
   if (contact.isError) {
@@ -97,33 +108,36 @@ function SimpleTable({ label, head, rows, empty, footer }: { label: string; head
 }
 
 function TicketsTable({ id, type, timeZone }: { id: number; type: 'Incident' | 'ServiceRequest'; timeZone: string }) {
-  const [page, setPage] = useState(1);
-  const q = useContactTickets(id, type, page);
+  // The page lives in the URL (Back and reload restore it); the type comes from the route.
+  const defaults = useMemo(() => ({ type }), [type]);
+  const { state, update } = useListUrlState(ZContactTicketsRequestSchema, defaults);
+  const q = useContactTickets(id, { ...state, type });
   if (q.isError) return <Alert severity="error">{q.error.message}</Alert>;
   if (!q.data) return <Skeleton variant="rounded" height={160} />;
-  const base = type === 'Incident' ? '/incident/view/' : '/servicerequest/view/';
   return (
     <SimpleTable
       label={type === 'Incident' ? 'Incidents' : 'Service Requests'}
       head={['Number', 'Short Description', 'Status', 'Open Date']}
       empty="No Data"
       rows={q.data.rows.map((r) => [
-        <Link key="n" component={RouterLink} to={`${base}${r.id}`}>
+        <Link key="n" component={RouterLink} to={type === 'Incident' ? hrefs.incidentView({ id: r.id }) : hrefs.serviceRequestView({ id: r.id })}>
           {r.ticketNo}
         </Link>,
         r.shortDescription,
         r.status,
         formatDateTime(r.openDate, timeZone),
       ])}
-      footer={<PagingFooter page={page} pageSize={q.data.pageSize} count={q.data.rows.length} total={q.data.total} onPage={setPage} />}
+      footer={
+        <PagingFooter page={state.page} pageSize={q.data.pageSize} count={q.data.rows.length} total={q.data.total} hasNextPage={q.data.hasNextPage} onPage={(page) => update({ page })} />
+      }
     />
   );
 }
 
 function DevicesTable({ id }: { id: number }) {
   const q = useQuery({
-    queryKey: ['contacts', 'devices', id],
-    queryFn: ({ signal }) => api.get(`/devices?contactId=${id}&pageSize=100`, { schema: ZDeviceListResponseSchema, signal }),
+    queryKey: queryKeys.contacts.devices(id),
+    queryFn: ({ signal }) => api.get('/devices', { query: { contactId: id, pageSize: MAX_PAGE_SIZE }, schema: ZDeviceListResponseSchema, signal }),
   });
   if (q.isError) return <Alert severity="error">{q.error.message}</Alert>;
   if (!q.data) return <Skeleton variant="rounded" height={160} />;
@@ -138,8 +152,8 @@ function DevicesTable({ id }: { id: number }) {
 }
 
 function SurveysTable({ id, timeZone }: { id: number; timeZone: string }) {
-  const [page, setPage] = useState(1);
-  const q = useContactSurveys(id, page);
+  const { state, update } = useListUrlState(ZContactSurveysRequestSchema);
+  const q = useContactSurveys(id, state);
   if (q.isError) return <Alert severity="error">{q.error.message}</Alert>;
   if (!q.data) return <Skeleton variant="rounded" height={160} />;
   return (
@@ -151,7 +165,7 @@ function SurveysTable({ id, timeZone }: { id: number; timeZone: string }) {
         formatDateTime(s.dateSubmitted, timeZone),
         s.source ?? '',
         s.incidentId ? (
-          <Link key="i" component={RouterLink} to={`/incident/view/${s.incidentId}`}>
+          <Link key="i" component={RouterLink} to={hrefs.incidentView({ id: s.incidentId })}>
             {s.incidentId}
           </Link>
         ) : (
@@ -160,7 +174,9 @@ function SurveysTable({ id, timeZone }: { id: number; timeZone: string }) {
         s.response > 0 ? <ThumbUpIcon key="r" color="success" fontSize="small" titleAccess="Positive" /> : <ThumbDownIcon key="r" color="error" fontSize="small" titleAccess="Negative" />,
         s.assignedTo ?? '',
       ])}
-      footer={<PagingFooter page={page} pageSize={q.data.pageSize} count={q.data.rows.length} total={q.data.total} onPage={setPage} />}
+      footer={
+        <PagingFooter page={state.page} pageSize={q.data.pageSize} count={q.data.rows.length} total={q.data.total} hasNextPage={q.data.hasNextPage} onPage={(page) => update({ page })} />
+      }
     />
   );
 }

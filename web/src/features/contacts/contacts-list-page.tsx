@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -9,56 +9,36 @@ import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { DataGrid, type GridCellParams, type GridColDef, type GridRowParams, type GridSortModel } from '@mui/x-data-grid';
-import { CONTACT_MESSAGES, CONTACT_SEARCH_DEBOUNCE_MS, CONTACT_SORT_KEYS, CONTACTS_PAGE_SIZE, formatPhone, type ContactRow, type ContactSortKey } from '@sc/common';
+import { CONTACT_MESSAGES, CONTACT_SEARCH_DEBOUNCE_MS, CONTACT_SORT_KEYS, formatPhone, ZContactListRequestSchema, type ContactRow, type ContactSortKey } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
+import { withQuery } from '../../api/query-string.ts';
+import { hrefs } from '../../app/hrefs.ts';
+import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
+import { useSearchBox } from '../../ui/list/use-search-box.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { downloadFile } from '../../ui/download-file.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PagingFooter } from '../../ui/paging-footer.tsx';
-import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
-import { listQueryString, useContactList } from './api.ts';
+import { useContactList } from './api.ts';
 import { ContactPreview } from './contact-preview.tsx';
 import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 
 const isSortKey = (v: string | null): v is ContactSortKey => !!v && (CONTACT_SORT_KEYS as readonly string[]).includes(v);
 
-/** 001 §2.6: All Contacts, server-paged (20), sorted (default ContactID descending), with a preview pane. */
+/** requirements §8.1: All Contacts, server-paged (20), sorted (default ContactID descending), with a preview pane. */
 export function ContactsListPage() {
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const showSnackbar = useSnackbar();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const sortParam = params.get('sort');
-  const sort: ContactSortKey = isSortKey(sortParam) ? sortParam : 'id';
-  const direction = params.get('dir') === 'asc' ? 'asc' : 'desc';
-  const [searchText, setSearchText] = useState(params.get('q') ?? '');
-  const search = useDebouncedValue(searchText.trim(), CONTACT_SEARCH_DEBOUNCE_MS);
-  const query = { page, pageSize: CONTACTS_PAGE_SIZE, sort, direction, search: search || undefined } as const;
-  const list = useContactList(query);
+  // Page, order and search live in the URL with the API's names (Back, reload and links restore them).
+  const { state, update } = useListUrlState(ZContactListRequestSchema);
+  const { page, sort, direction } = state;
+  const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), CONTACT_SEARCH_DEBOUNCE_MS);
+  const search = state.search ?? '';
+  const list = useContactList(state);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [confirmExport, setConfirmExport] = useState(false);
   const [exporting, setExporting] = useState(false);
-
-  const update = (next: Record<string, string | null>) =>
-    setParams(
-      (p) => {
-        const out = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(next)) {
-          if (v === null || v === '') out.delete(k);
-          else out.set(k, v);
-        }
-        return out;
-      },
-      { replace: true },
-    );
-
-  // Searching resets to page 1 (001 §4).
-  const urlSearch = params.get('q') ?? '';
-  useEffect(() => {
-    if (urlSearch !== search) update({ q: search || null, page: null });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced term resets the page
-  }, [search]);
 
   const rows = list.data?.rows ?? [];
   const selected = rows.find((r) => r.id === selectedId) ?? null;
@@ -78,7 +58,7 @@ export function ContactsListPage() {
         width: 70,
         renderCell: ({ row }) => (
           <Tooltip title="Edit contact">
-            <IconButton size="small" component={RouterLink} to={`/contacts/edit/${row.id}`} aria-label={`Edit ${row.firstName} ${row.lastName}`}>
+            <IconButton size="small" component={RouterLink} to={hrefs.contactEdit({ id: row.id })} aria-label={`Edit ${row.firstName} ${row.lastName}`}>
               <EditIcon fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -93,7 +73,7 @@ export function ContactsListPage() {
   const runExport = async () => {
     setExporting(true);
     try {
-      await downloadFile(`/contacts/export?${listQueryString({ sort, direction, search: search || undefined })}`, 'CONTACTS_CMS.xlsx');
+      await downloadFile(withQuery('/contacts/export', { sort, direction, search, isPending: state.isPending, includeInactive: state.includeInactive }), 'CONTACTS_CMS.xlsx');
       setConfirmExport(false);
     } catch (e) {
       showSnackbar(isApiError(e) ? e.message : 'An Error Occurred', { severity: 'error' });
@@ -109,7 +89,7 @@ export function ContactsListPage() {
         subtitle="Contacts"
         toolbar={
           <>
-            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/contacts/add">
+            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={hrefs.contactAdd()}>
               New
             </Button>
             <Button startIcon={<FileDownloadIcon />} onClick={() => setConfirmExport(true)}>
@@ -141,18 +121,18 @@ export function ContactsListPage() {
             sortModel={sortModel}
             onSortModelChange={(m) => {
               const first = m[0];
-              update({ sort: first && isSortKey(first.field) ? first.field : null, dir: first?.sort ?? null, page: null });
+              update({ sort: first && isSortKey(first.field) ? first.field : 'id', direction: first?.sort ?? 'desc', page: 1 });
             }}
             rowSelectionModel={{ type: 'include', ids: new Set(selectedId === null ? [] : [selectedId]) }}
             onRowClick={({ row }: GridRowParams<ContactRow>) => setSelectedId(row.id)}
-            onRowDoubleClick={({ row }: GridRowParams<ContactRow>) => void navigate(`/contacts/view/${row.id}`)}
+            onRowDoubleClick={({ row }: GridRowParams<ContactRow>) => void navigate(hrefs.contactView({ id: row.id }))}
             onCellKeyDown={({ row }: GridCellParams<ContactRow>, e) => {
-              if (e.key === 'Enter') void navigate(`/contacts/view/${row.id}`);
+              if (e.key === 'Enter') void navigate(hrefs.contactView({ id: row.id }));
             }}
             localeText={{ noRowsLabel: search ? 'No items were found - please modify your search criteria' : 'There are no items to display.' }}
             slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
           />
-          <PagingFooter page={page} pageSize={CONTACTS_PAGE_SIZE} count={rows.length} total={list.data?.total ?? 0} onPage={(p) => update({ page: p > 1 ? String(p) : null })} />
+          <PagingFooter page={page} pageSize={state.pageSize} count={rows.length} total={list.data?.total ?? 0} hasNextPage={list.data?.hasNextPage ?? false} onPage={(p) => update({ page: p })} />
         </Box>
         <ContactPreview contact={selected} />
       </Box>

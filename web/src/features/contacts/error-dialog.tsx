@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 
-/** 001 §8: disable/approve failures show in a dialog titled 'Error'. */
+/** requirements §8.6: disable/approve failures show in a dialog titled 'Error'. */
 export function ErrorDialog({ text, onClose }: { text: string | null; onClose: () => void }) {
   return (
     <Dialog open={text !== null} onClose={onClose} aria-labelledby="contact-error-title" maxWidth="xs" fullWidth>

@@ -1,24 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZDeviceListResponseSchema, ZDeviceLookupsResponseSchema, ZDeviceSchema, type DeviceListRequest, type DeviceSaveRequest } from '@sc/common';
 import { api } from '../../api/client.ts';
+import { invalidateDeviceWrite, queryKeys } from '../../api/query-keys.ts';
 
-export const deviceKeys = {
-  all: ['devices'] as const,
-  list: (q: DeviceListRequest) => ['devices', 'list', q] as const,
-  detail: (id: number) => ['devices', 'detail', id] as const,
-  lookups: ['devices', 'lookups'] as const,
-};
-
-const qs = (q: DeviceListRequest) => {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') p.set(k, String(v));
-  return p.toString();
-};
+const deviceKeys = queryKeys.devices;
 
 export const useDeviceList = (q: DeviceListRequest) =>
   useQuery({
     queryKey: deviceKeys.list(q),
-    queryFn: ({ signal }) => api.get(`/devices?${qs(q)}`, { schema: ZDeviceListResponseSchema, signal }),
+    queryFn: ({ signal }) => api.get('/devices', { query: q, schema: ZDeviceListResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -37,6 +27,6 @@ export function useSaveDevice() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: DeviceSaveRequest }) =>
       id === undefined ? api.post('/devices', body, { schema: ZDeviceSchema }) : api.put(`/devices/${id}`, body, { schema: ZDeviceSchema }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: deviceKeys.all }),
+    onSuccess: () => invalidateDeviceWrite(qc),
   });
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +8,6 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ComputerIcon from '@mui/icons-material/Computer';
@@ -20,13 +18,15 @@ import PrintIcon from '@mui/icons-material/Print';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RouterIcon from '@mui/icons-material/Router';
 import SecurityIcon from '@mui/icons-material/Security';
-import { DEVICE_MESSAGES, DEVICE_SEARCH_DEBOUNCE_MS, DEVICES_PAGE_SIZE, type Device } from '@sc/common';
-import { PageHeader } from '../../ui/page-header.tsx';
+import { DEVICE_MESSAGES, DEVICE_SEARCH_DEBOUNCE_MS, ZDeviceListRequestSchema, type Device } from '@sc/common';
+import { hrefs } from '../../app/hrefs.ts';
 import { PagingFooter } from '../../ui/paging-footer.tsx';
-import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
+import { ListScreen, ListStatus, sortLabel } from '../../ui/list/list-screen.tsx';
+import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
+import { useSearchBox } from '../../ui/list/use-search-box.ts';
 import { useDeviceList } from './api.ts';
 import { DeviceDetail } from './device-detail.tsx';
-import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
+import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 
 const ICONS: Record<string, typeof ComputerIcon> = {
   Workstation: ComputerIcon,
@@ -42,56 +42,55 @@ export const DeviceIcon = ({ type }: { type: string | null }) => {
   return <Icon aria-hidden />;
 };
 
-/** 001 §2.7: the devices split pane: list on the left, the read-only device on the right. */
+const SELECTED = 'selected';
+
+/** docs/requirements.md §10.1: the devices split pane: list on the left, the read-only device on the right. */
 export function DevicesPage({ canEdit }: { canEdit: boolean }) {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), DEVICE_SEARCH_DEBOUNCE_MS);
-  // A new search starts again at page 1 (001 §4).
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-  const setPage = (p: number) => setPaging({ search, page: p });
-  const list = useDeviceList({ page, pageSize: DEVICES_PAGE_SIZE, search: search || undefined });
+  // Page, search and the selected device live in the URL: Back, reload and a shared link restore them.
+  const { state, update, params } = useListUrlState(ZDeviceListRequestSchema);
+  const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), DEVICE_SEARCH_DEBOUNCE_MS);
+  const list = useDeviceList(state);
   const rows = list.data?.rows ?? [];
-  const [chosenId, setSelectedId] = useState<number | null>(null);
-  // The first device is selected once a page has loaded (001 §2.7).
+  const chosenId = Number(params.get(SELECTED)) || null;
+  // The first device is selected once a page has loaded (requirements §10.1).
   const selected: Device | null = rows.find((r) => r.id === chosenId) ?? rows[0] ?? null;
   const selectedId = selected?.id ?? null;
+  const select = (id: number) => update({}, { replace: true, keep: { [SELECTED]: String(id) } });
 
   return (
-    <>
-      <PageHeader
-        title="Devices"
-        subtitle="Devices"
-        toolbar={
-          <>
-            {canEdit && (
-              <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/devices/add">
-                New
-              </Button>
-            )}
-            <Button startIcon={<RefreshIcon />} onClick={() => void list.refetch()}>
-              Refresh
+    <ListScreen
+      title="Devices"
+      subtitle="Devices"
+      order={sortLabel('Device Name', state.direction)}
+      actions={
+        <>
+          {canEdit && (
+            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={hrefs.deviceAdd()}>
+              New
             </Button>
-            <ToolbarSearchField label="Search devices" value={searchText} onChange={setSearchText} />
-          </>
-        }
-      />
-      <ListLoadError error={list.error} />
+          )}
+          <Button startIcon={<RefreshIcon />} onClick={() => void list.refetch()}>
+            Refresh
+          </Button>
+        </>
+      }
+      filters={<ToolbarSearchField label="Search devices" value={searchText} onChange={setSearchText} />}
+    >
       <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' }, alignItems: 'flex-start' }}>
         <Paper variant="outlined" sx={{ width: { xs: '100%', md: 340 }, flexShrink: 0 }}>
-          {list.isPending ? (
-            <Box sx={{ p: 2 }} aria-busy="true">
-              {[0, 1, 2, 3].map((i) => (
-                <Skeleton key={i} height={48} />
-              ))}
-            </Box>
-          ) : rows.length === 0 ? (
-            <Typography sx={{ p: 2 }}>{DEVICE_MESSAGES.noDevices}</Typography>
-          ) : (
+          <ListStatus
+            isPending={list.isPending}
+            error={list.error}
+            rowCount={rows.length}
+            isFiltered={!!state.search}
+            onRetry={() => void list.refetch()}
+            emptyText={DEVICE_MESSAGES.noDevices}
+          />
+          {rows.length > 0 && (
             <List aria-label="Devices" sx={{ maxHeight: { xs: 320, md: 560 }, overflow: 'auto' }}>
               {rows.map((d) => (
                 <ListItem key={d.id} disablePadding>
-                  <ListItemButton selected={d.id === selectedId} onClick={() => setSelectedId(d.id)} aria-current={d.id === selectedId ? 'true' : undefined}>
+                  <ListItemButton selected={d.id === selectedId} onClick={() => select(d.id)} aria-current={d.id === selectedId ? 'true' : undefined}>
                     <ListItemIcon sx={{ minWidth: 40 }}>
                       <DeviceIcon type={d.deviceType} />
                     </ListItemIcon>
@@ -102,19 +101,24 @@ export function DevicesPage({ canEdit }: { canEdit: boolean }) {
             </List>
           )}
           <Divider />
-          <Box sx={{ px: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-            <Typography variant="body2">
+          <Box sx={{ px: 2 }}>
+            <Typography variant="body2" sx={{ pt: 1 }}>
               {DEVICE_MESSAGES.footer} {list.data?.total ?? 0}
             </Typography>
-            {(list.data?.total ?? 0) > DEVICES_PAGE_SIZE && (
-              <PagingFooter page={page} pageSize={DEVICES_PAGE_SIZE} count={rows.length} total={list.data?.total ?? 0} onPage={setPage} />
-            )}
+            <PagingFooter
+              page={state.page}
+              pageSize={state.pageSize}
+              count={rows.length}
+              total={list.data?.total ?? 0}
+              hasNextPage={list.data?.hasNextPage ?? false}
+              onPage={(page) => update({ page })}
+            />
           </Box>
         </Paper>
         <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
           <DeviceDetail device={selected} canEdit={canEdit} />
         </Box>
       </Box>
-    </>
+    </ListScreen>
   );
 }

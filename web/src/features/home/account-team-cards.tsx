@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatPhone, type AccountTeam, type AccountTeamMember } from '@sc/common';
 
-/** 000 §2: the three account-team roles, in the spec's order (CustSvcRep is the Account Manager). */
+/** requirements §4.1: the three account-team roles, in the spec's order (CustSvcRep is the Account Manager). */
 const ROLES: { key: keyof AccountTeam; label: string }[] = [
   { key: 'accountManager', label: 'Account Manager' },
   { key: 'itConsultant', label: 'IT Consultant' },
@@ -66,7 +66,7 @@ function MemberCard({ role, member }: { role: string; member: AccountTeamMember 
   );
 }
 
-/** 000 §2: account-team cards (not for User: the server sends no team, and the page does not ask to show one). */
+/** requirements §4.1: account-team cards (not for User: the server sends no team, and the page does not ask to show one). */
 export function AccountTeamCards({ team }: { team: AccountTeam }) {
   return (
     <Box component="section" aria-labelledby="account-team-title">

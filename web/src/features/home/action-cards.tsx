@@ -55,7 +55,7 @@ export interface ActionCardsProps {
 }
 
 /**
- * 000 §2 action cards: Submit Incident, Submit Service Request, chat (Chat with Us or Techy) and Live Remote
+ * requirements §4.1 action cards: Submit Incident, Submit Service Request, chat (Chat with Us or Techy) and Live Remote
  * Control when chat is enabled, and for Administrator View Jobs and Single Pane of Glass Report.
  */
 export function ActionCards({ user, chat, onOpenChat }: ActionCardsProps) {

@@ -8,6 +8,7 @@ import {
   type ServiceRequestRow,
 } from '@sc/common';
 import { api } from '../../api/client.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 
 /** The two ticket kinds of the home grids, by their list API path. */
 export type HomeTicketKind = 'incidents' | 'service-requests';
@@ -18,8 +19,8 @@ export type HomeTicketScope = 'mine' | 'assigned';
 export type HomeGridRow = IncidentRow | ServiceRequestRow;
 
 export const homeKeys = {
-  home: ['home'] as const,
-  grid: (kind: HomeTicketKind, scope: HomeTicketScope) => ['home', 'grid', kind, scope] as const,
+  home: queryKeys.home.all,
+  grid: (kind: HomeTicketKind, scope: HomeTicketScope) => queryKeys.home.grid(kind, scope),
 };
 
 export const homeQueryOptions = () =>
@@ -31,7 +32,7 @@ export const homeQueryOptions = () =>
 export const useHome = () => useQuery(homeQueryOptions());
 
 /**
- * A home grid's 10 newest tickets of any status: 000 §9's default ticket query (page 1, size 10, IncidentID
+ * A home grid's 10 newest tickets of any status: requirements §4's default ticket query (page 1, size 10, IncidentID
  * descending, showClosed true) through the list API. Request rows carry the assignment fields the home
  * Edit rule reads; incident rows are the same rows without them.
  */
@@ -39,7 +40,8 @@ export const useHomeGrid = (kind: HomeTicketKind, scope: HomeTicketScope) =>
   useQuery({
     queryKey: homeKeys.grid(kind, scope),
     queryFn: ({ signal }) =>
-      api.get(`/${kind}?${scope === 'mine' ? 'mine=true' : 'assigned=me'}&status=${encodeURIComponent('<ALL>')}&pageSize=${HOME_GRID_ROWS}`, {
+      api.get(`/${kind}`, {
+        query: { ...(scope === 'mine' ? { mine: true } : { assigned: 'me' }), status: '<ALL>', pageSize: HOME_GRID_ROWS },
         schema: kind === 'incidents' ? ZIncidentListResponseSchema : ZServiceRequestListResponseSchema,
         signal,
       }) as Promise<{ rows: HomeGridRow[]; total: number; totalIsEstimate: boolean }>,

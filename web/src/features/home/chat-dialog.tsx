@@ -27,7 +27,7 @@ function chatSource(chatUrl: string, chatId: string): string {
 }
 
 /**
- * 000 §2: the 'Chat with Us' dialog embeds the external help-desk page. Kept mounted while closed so the
+ * requirements §4.1: the 'Chat with Us' dialog embeds the external help-desk page. Kept mounted while closed so the
  * conversation survives closing and reopening; a new chat (after the page was hidden) gets a fresh frame.
  */
 export function ChatDialog({ open, onClose, chatUrl, chatName, chatId }: ChatDialogProps) {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { CHAT_END_PATH, type SignedInUser } from '@sc/common';
 
-// 000 §4: the chat is initialised once (per page load, on first use), and when the page becomes hidden an
-// end-chat beacon is sent with the user JSON (000 §7). Module state, not component state: the chat outlives
+// requirements §4.3: the chat is initialised once (per page load, on first use), and when the page becomes hidden an
+// end-chat beacon is sent with the user JSON (requirements §4.5). Module state, not component state: the chat outlives
 // the home page's mount (navigating away and back keeps the same chat) but not the page load.
 
 interface ChatState {

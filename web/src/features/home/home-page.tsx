@@ -15,7 +15,7 @@ import { OpenCountCards } from './open-count-cards.tsx';
 const HomeTicketTabs = lazy(() => import('./home-ticket-tabs.tsx').then((m) => ({ default: m.HomeTicketTabs })));
 
 /**
- * 000 §2 'Home page': greeting, open counts, action cards, the four ticket tabs, the account team
+ * requirements §4.1 'Home page': greeting, open counts, action cards, the four ticket tabs, the account team
  * (not for User) and the chat dialog when chat is enabled.
  */
 export function HomePage({ user, banner }: { user: SignedInUser; banner?: ReactNode }) {

@@ -15,8 +15,8 @@ import { useHomeGrid, type HomeGridRow, type HomeTicketKind, type HomeTicketScop
 const routeKind = (kind: HomeTicketKind): string => (kind === 'incidents' ? 'incident' : 'servicerequest');
 
 /**
- * The Edit button of a home-grid row. Requests: the home rule of 000 §4 (showHomeGridEdit). Incidents:
- * the incident rule of 000 §5 (canEdit), and never for a User (000 §6: no edit action).
+ * The Edit button of a home-grid row. Requests: the home rule of requirements §2.3 (showHomeGridEdit). Incidents:
+ * the incident rule of requirements §2.3 (canEdit), and never for a User (requirements §2.4: no edit action).
  */
 function showsEdit(user: SignedInUser, row: HomeGridRow): boolean {
   if ('assignedStaffId' in row) return showHomeGridEdit(user, row);
@@ -31,7 +31,7 @@ export interface HomeTicketGridProps {
   label: string;
 }
 
-/** 000 §2/§9: a short grid of 10 rows, 32 px high; double-click or Enter opens the ticket. */
+/** requirements §2.1/§2.6: a short grid of 10 rows, 32 px high; double-click or Enter opens the ticket. */
 export function HomeTicketGrid({ user, kind, scope, label }: HomeTicketGridProps) {
   const navigate = useNavigate();
   const grid = useHomeGrid(kind, scope);
@@ -85,7 +85,7 @@ export function HomeTicketGrid({ user, kind, scope, label }: HomeTicketGridProps
         disableRowSelectionOnClick
         pageSizeOptions={[HOME_GRID_ROWS]}
         // On a phone the number, subject and Edit fit; status, date and assignee are one tap away in the ticket.
-        // A User never gets an Edit button here (000 §6), so it gets no empty Edit column either.
+        // A User never gets an Edit button here (requirements §2.4), so it gets no empty Edit column either.
         columnVisibilityModel={{ ...(narrow ? { status: false, openDate: false, assignedToName: false } : {}), ...(isCustomerUser(user) ? { edit: false } : {}) }}
         onRowDoubleClick={({ row }: GridRowParams<HomeGridRow>) => void navigate(viewPath(row.id))}
         onCellKeyDown={({ row, field }: GridCellParams<HomeGridRow>, e) => {

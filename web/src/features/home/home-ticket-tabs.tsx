@@ -1,3 +1,5 @@
+import { withQuery } from '../../api/query-string.ts';
+import { hrefs } from '../../app/hrefs.ts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -18,25 +20,26 @@ interface HomeTab {
 }
 
 /** The full lists open on every status, as the home grid shows them. */
-const ALL = `status=${encodeURIComponent('<ALL>')}`;
+const ALL = { status: '<ALL>' };
+const ASSIGNED_ALL = { assigned: 'me', ...ALL };
 
-/** 000 §2: the four tabs of the home page. A User has no Org Tickets screens, so its lists are My Tickets. */
+/** requirements §2.1: the four tabs of the home page. A User has no Org Tickets screens, so its lists are My Tickets. */
 export const HOME_TABS: readonly HomeTab[] = [
-  { id: 'my-incidents', label: 'My Incidents', kind: 'incidents', scope: 'mine', fullList: () => `/myincidents/?${ALL}` },
-  { id: 'my-requests', label: 'My Requests', kind: 'service-requests', scope: 'mine', fullList: () => `/myrequests/?${ALL}` },
+  { id: 'my-incidents', label: 'My Incidents', kind: 'incidents', scope: 'mine', fullList: () => withQuery(hrefs.myIncidents(), ALL) },
+  { id: 'my-requests', label: 'My Requests', kind: 'service-requests', scope: 'mine', fullList: () => withQuery(hrefs.myRequests(), ALL) },
   {
     id: 'assigned-incidents',
     label: 'My Assigned Incs',
     kind: 'incidents',
     scope: 'assigned',
-    fullList: (u) => (isCustomerUser(u) ? `/myincidents/?${ALL}` : `/incidents?assigned=me&${ALL}`),
+    fullList: (u) => (isCustomerUser(u) ? withQuery(hrefs.myIncidents(), ALL) : hrefs.incidents(undefined, ASSIGNED_ALL)),
   },
   {
     id: 'assigned-requests',
     label: 'My Assigned Reqs',
     kind: 'service-requests',
     scope: 'assigned',
-    fullList: (u) => (isCustomerUser(u) ? `/myrequests/?${ALL}` : `/requests?assigned=me&${ALL}`),
+    fullList: (u) => (isCustomerUser(u) ? withQuery(hrefs.myRequests(), ALL) : hrefs.requests(undefined, ASSIGNED_ALL)),
   },
 ];
 

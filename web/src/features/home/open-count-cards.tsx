@@ -47,7 +47,7 @@ function CountCard({ label, count, viewAll, icon }: CountCardProps) {
 }
 
 /**
- * 000 §2: the big numbers Open Incidents and Open Service Requests with View All. The org types go to the
+ * requirements §4.1: the big numbers Open Incidents and Open Service Requests with View All. The org types go to the
  * Org Tickets lists filtered to Open, a User to My Tickets (its only lists; they default to Open).
  */
 export function OpenCountCards({ user, home }: { user: SignedInUser; home: HomeResponse | undefined }) {

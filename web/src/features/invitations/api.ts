@@ -3,34 +3,26 @@ import {
   ZInvitationsResponseSchema,
   ZInviteCandidatesResponseSchema,
   ZInviteRunResponseSchema,
+  type InvitationListRequest,
   type InviteListRequest,
   type InviteSendRequest,
 } from '@sc/common';
 import { api } from '../../api/client.ts';
+import { invalidateInvitationWrite, queryKeys } from '../../api/query-keys.ts';
 
-export const inviteKeys = {
-  all: ['invitations'] as const,
-  candidates: (q: InviteListRequest) => ['invitations', 'candidates', q] as const,
-  list: (q: InviteListRequest) => ['invitations', 'list', q] as const,
-};
-
-export const inviteQueryString = (q: InviteListRequest) => {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') p.set(k, String(v));
-  return p.toString();
-};
+const inviteKeys = queryKeys.invitations;
 
 export const useInviteCandidates = (q: InviteListRequest) =>
   useQuery({
     queryKey: inviteKeys.candidates(q),
-    queryFn: ({ signal }) => api.get(`/invitations/candidates?${inviteQueryString(q)}`, { schema: ZInviteCandidatesResponseSchema, signal }),
+    queryFn: ({ signal }) => api.get('/invitations/candidates', { query: q, schema: ZInviteCandidatesResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 
-export const useInvitations = (q: InviteListRequest) =>
+export const useInvitations = (q: InvitationListRequest) =>
   useQuery({
     queryKey: inviteKeys.list(q),
-    queryFn: ({ signal }) => api.get(`/invitations?${inviteQueryString(q)}`, { schema: ZInvitationsResponseSchema, signal }),
+    queryFn: ({ signal }) => api.get('/invitations', { query: q, schema: ZInvitationsResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -38,8 +30,8 @@ export const useSendInvites = () => useMutation({ mutationFn: (body: InviteSendR
 export const useResendInvites = () => useMutation({ mutationFn: (ids: number[]) => api.post('/invitations/resend', { invitationIds: ids }, { schema: ZInviteRunResponseSchema }) });
 export const useDeleteInvites = () => useMutation({ mutationFn: (ids: number[]) => api.post('/invitations/delete', { invitationIds: ids }, { schema: ZInviteRunResponseSchema }) });
 
-/** 001 §4: the lists refresh 1500 ms after an invitation action. */
+/** requirements §9.3: the lists refresh 1500 ms after an invitation action. */
 export function useRefreshInvitesLater() {
   const qc = useQueryClient();
-  return (delayMs: number) => setTimeout(() => void qc.invalidateQueries({ queryKey: inviteKeys.all }), delayMs);
+  return (delayMs: number) => setTimeout(() => void invalidateInvitationWrite(qc), delayMs);
 }

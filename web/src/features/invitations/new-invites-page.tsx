@@ -9,7 +9,8 @@ import { DataGrid, type GridColDef, type GridRowId, type GridRowParams, type Gri
 import {
   canSelectInviteCandidate,
   INVITE_MESSAGES,
-  INVITES_PAGE_SIZE,
+  INVITE_SEARCH_DEBOUNCE_MS,
+  ZInviteListRequestSchema,
   INVITES_REFRESH_MS,
   inviteUserTypeOptions,
   USER_TYPE_LABELS,
@@ -21,19 +22,21 @@ import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PagingFooter } from '../../ui/paging-footer.tsx';
-import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
+import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
+import { useSearchBox } from '../../ui/list/use-search-box.ts';
 import { useInviteCandidates, useRefreshInvitesLater, useSendInvites } from './api.ts';
 import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set<GridRowId>() };
 
-/** 001 §2.6 'new invites': contacts that can be invited, with the user type each gets. */
+/** requirements §9.1 'new invites': contacts that can be invited, with the user type each gets. */
 export function NewInvitesPage() {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), 800);
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-  const list = useInviteCandidates({ page, pageSize: INVITES_PAGE_SIZE, search: search || undefined });
+  // Page and search live in the URL: Back, reload and a shared link restore them.
+  const { state, update } = useListUrlState(ZInviteListRequestSchema);
+  const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), INVITE_SEARCH_DEBOUNCE_MS);
+  const search = state.search ?? '';
+  const page = state.page;
+  const list = useInviteCandidates(state);
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
   const [selection, setSelection] = useState<GridRowSelectionModel>(NONE);
   const [types, setTypes] = useState<Record<number, UserType>>({});
@@ -152,7 +155,14 @@ export function NewInvitesPage() {
           localeText={{ noRowsLabel: search ? 'No items were found - please modify your search criteria' : 'There are no items to display.' }}
           slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
         />
-        <PagingFooter page={page} pageSize={INVITES_PAGE_SIZE} count={rows.length} total={list.data?.total ?? 0} onPage={(p) => setPaging({ search, page: p })} />
+        <PagingFooter
+          page={page}
+          pageSize={state.pageSize}
+          count={rows.length}
+          total={list.data?.total ?? 0}
+          hasNextPage={list.data?.hasNextPage ?? false}
+          onPage={(p) => update({ page: p })}
+        />
       </Box>
       <ConfirmDialog
         open={isConfirming}

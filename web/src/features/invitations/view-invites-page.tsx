@@ -6,27 +6,30 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SendIcon from '@mui/icons-material/Send';
 import { DataGrid, type GridColDef, type GridRowId, type GridRowSelectionModel } from '@mui/x-data-grid';
-import { INVITE_MESSAGES, INVITES_PAGE_SIZE, INVITES_REFRESH_MS, USER_TYPE_LABELS, type InvitationRow } from '@sc/common';
+import { INVITE_MESSAGES, INVITE_SEARCH_DEBOUNCE_MS, INVITES_REFRESH_MS, ZInvitationListRequestSchema, USER_TYPE_LABELS, type InvitationRow } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
+import { withQuery } from '../../api/query-string.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { downloadFile } from '../../ui/download-file.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PagingFooter } from '../../ui/paging-footer.tsx';
-import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
-import { inviteQueryString, useDeleteInvites, useInvitations, useRefreshInvitesLater, useResendInvites } from './api.ts';
+import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
+import { useSearchBox } from '../../ui/list/use-search-box.ts';
+import { useDeleteInvites, useInvitations, useRefreshInvitesLater, useResendInvites } from './api.ts';
 import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set<GridRowId>() };
 
-/** 001 §2.6 'view invites': open invitations to re-send or delete, exported as CSV. */
+/** requirements §9.1 'view invites': open invitations to re-send or delete, exported as CSV. */
 export function ViewInvitesPage({ timeZone }: { timeZone: string }) {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), 800);
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-  const query = { page, pageSize: INVITES_PAGE_SIZE, search: search || undefined };
+  // Page and search live in the URL: Back, reload and a shared link restore them.
+  const { state, update } = useListUrlState(ZInvitationListRequestSchema);
+  const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), INVITE_SEARCH_DEBOUNCE_MS);
+  const search = state.search ?? '';
+  const page = state.page;
+  const query = state;
   const list = useInvitations(query);
   const rows = list.data?.rows ?? [];
   const [selection, setSelection] = useState<GridRowSelectionModel>(NONE);
@@ -64,7 +67,7 @@ export function ViewInvitesPage({ timeZone }: { timeZone: string }) {
 
   const exportCsv = async () => {
     try {
-      await downloadFile(`/invitations/export?${inviteQueryString(query)}`, `INVITES_CMS_${page}_${INVITES_PAGE_SIZE}.csv`);
+      await downloadFile(withQuery('/invitations/export', query), `INVITES_CMS_${page}_${state.pageSize}.csv`);
     } catch (e) {
       showSnackbar(isApiError(e) ? e.message : 'An Error Occurred', { severity: 'error' });
     }
@@ -112,7 +115,14 @@ export function ViewInvitesPage({ timeZone }: { timeZone: string }) {
           localeText={{ noRowsLabel: search ? 'No items were found - please modify your search criteria' : 'There are no items to display.' }}
           slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
         />
-        <PagingFooter page={page} pageSize={INVITES_PAGE_SIZE} count={rows.length} total={list.data?.total ?? 0} onPage={(p) => setPaging({ search, page: p })} />
+        <PagingFooter
+          page={page}
+          pageSize={state.pageSize}
+          count={rows.length}
+          total={list.data?.total ?? 0}
+          hasNextPage={list.data?.hasNextPage ?? false}
+          onPage={(p) => update({ page: p })}
+        />
       </Box>
       <ConfirmDialog
         open={confirm === 'resend'}

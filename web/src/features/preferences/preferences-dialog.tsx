@@ -47,7 +47,7 @@ type Form = PreferencesSaveRequest;
 
 const toForm = (p: Preferences): Form => ({ ...p, officePhone: p.officePhone ?? '', mobilePhone: p.mobilePhone ?? '' });
 
-/** 000 §2 User Preferences dialog (Update and Cancel); the caller's own account only. */
+/** requirements §7.1 User Preferences dialog (Update and Cancel); the caller's own account only. */
 export function PreferencesDialog({ open, onClose, onSaved }: PreferencesDialogProps) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });

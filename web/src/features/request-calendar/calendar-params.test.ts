@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listPathFor, parseCriteria, readCalendarParams, visibleRange } from './calendar-params.ts';
+import { listPathFor, readCalendarParams, readCriteria, visibleRange } from './calendar-params.ts';
 import { statusClassOf, toCalendarEvent } from './calendar-events.ts';
 import { formatDay, fromWallClock, parseDay, toWallClock } from './zoned-dates.ts';
 
@@ -58,18 +58,18 @@ describe('query parameters', () => {
     expect(readCalendarParams(new URLSearchParams())).toEqual({ status: 'Open', search: '', criteria: null, view: null, day: null });
   });
 
-  it('reads the list’s status, q and filter and its own view and date; ignores what is not valid', () => {
-    const p = new URLSearchParams({ status: '<ALL>', q: ' printer ', filter: JSON.stringify({ isVip: true, departmentId: 4 }), view: 'week', date: '2026-11-16' });
+  it('reads the list’s status, search and criteria (the API names) and its own view and date; ignores what is not valid', () => {
+    const p = new URLSearchParams({ status: '<ALL>', search: ' printer ', isVip: 'true', departmentId: '4', view: 'week', date: '2026-11-16' });
     expect(readCalendarParams(p)).toEqual({ status: '<ALL>', search: 'printer', criteria: { isVip: true, departmentId: 4 }, view: 'week', day: '2026-11-16' });
-    const bad = new URLSearchParams({ status: 'Deleted', filter: '{"isVip":"maybe"}', view: 'agenda' });
+    const bad = new URLSearchParams({ status: 'Deleted', isVip: 'maybe', view: 'agenda' });
     expect(readCalendarParams(bad)).toMatchObject({ status: 'Open', criteria: null, view: null });
-    expect(parseCriteria('not json')).toBeNull();
-    expect(parseCriteria('{}')).toBeNull();
+    expect(readCriteria(new URLSearchParams('departmentId=x'))).toBeNull();
+    expect(readCriteria(new URLSearchParams(''))).toBeNull();
   });
 
-  it('List links back keeping status, q and filter, not the calendar’s view and day', () => {
-    const p = new URLSearchParams({ status: 'Closed', q: 'vpn', filter: '{"isVip":true}', view: 'day', date: '2026-11-16' });
-    expect(listPathFor(false, p)).toBe('/requests?status=Closed&q=vpn&filter=%7B%22isVip%22%3Atrue%7D');
+  it('List links back keeping status, search and criteria, not the calendar’s view and day', () => {
+    const p = new URLSearchParams({ status: 'Closed', search: 'vpn', isVip: 'true', view: 'day', date: '2026-11-16' });
+    expect(listPathFor(false, p)).toBe('/requests?status=Closed&search=vpn&isVip=true');
     expect(listPathFor(true, new URLSearchParams({ view: 'week' }))).toBe('/myrequests/');
   });
 });

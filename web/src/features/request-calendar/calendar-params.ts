@@ -1,21 +1,29 @@
 import {
   CALENDAR_VIEWS,
   TICKET_STATUS_FILTERS,
+  TICKET_CRITERIA_KEYS,
   ZTicketCriteriaSchema,
   DEFAULT_TICKET_STATUS_FILTER,
   type CalendarView,
   type TicketCriteria,
   type TicketStatusFilter,
 } from '@sc/common';
+import { withQuery } from '../../api/query-string.ts';
+import { hrefs } from '../../app/hrefs.ts';
+import { readListParams } from '../../ui/list/list-params.ts';
+import { cleanCriteria } from '../tickets/list-state.ts';
 import { calendarLocalizer, startOfWeek } from './zoned-dates.ts';
 
-/** The list screens' query parameters the calendar shares (List / Calendar keep them), plus its own view and day. */
-export const SHARED_LIST_PARAMS = ['status', 'q', 'filter'] as const;
+/**
+ * The list screens' query parameters the calendar shares (List / Calendar keep them), with the API's
+ * names: status, search and each criterion; plus the calendar's own view and day.
+ */
+export const SHARED_LIST_PARAMS: readonly string[] = ['status', 'search', ...TICKET_CRITERIA_KEYS];
 
 export interface CalendarParams {
   status: TicketStatusFilter;
   search: string;
-  /** The filter dialog's criteria (`filter`, JSON of ZTicketCriteriaSchema); null when absent or not valid. */
+  /** The filter dialog's criteria (one parameter each, as the list's); null when none is set. */
   criteria: TicketCriteria | null;
   view: CalendarView | null;
   /** YYYY-MM-DD in the user's zone, or null for today. */
@@ -25,15 +33,10 @@ export interface CalendarParams {
 const isStatus = (v: string | null): v is TicketStatusFilter => !!v && (TICKET_STATUS_FILTERS as readonly string[]).includes(v);
 const isView = (v: string | null): v is CalendarView => !!v && (CALENDAR_VIEWS as readonly string[]).includes(v);
 
-/** A criteria JSON that does not parse or validate is ignored, as a stale bookmark should be. */
-export function parseCriteria(raw: string | null): TicketCriteria | null {
-  if (!raw) return null;
-  try {
-    const parsed = ZTicketCriteriaSchema.safeParse(JSON.parse(raw));
-    return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : null;
-  } catch {
-    return null;
-  }
+/** The criteria in the URL, read as the list reads them; a value that does not validate is ignored. */
+export function readCriteria(p: URLSearchParams): TicketCriteria | null {
+  const criteria = cleanCriteria(readListParams(ZTicketCriteriaSchema, p));
+  return Object.keys(criteria).length > 0 ? criteria : null;
 }
 
 export function readCalendarParams(p: URLSearchParams): CalendarParams {
@@ -41,22 +44,21 @@ export function readCalendarParams(p: URLSearchParams): CalendarParams {
   const view = p.get('view');
   return {
     status: isStatus(status) ? status : DEFAULT_TICKET_STATUS_FILTER,
-    search: p.get('q')?.trim() ?? '',
-    criteria: parseCriteria(p.get('filter')),
+    search: p.get('search')?.trim() ?? '',
+    criteria: readCriteria(p),
     view: isView(view) ? view : null,
     day: p.get('date'),
   };
 }
 
-/** The list screen of the same scope, keeping status, q and filter (not the calendar's view and day). */
+/** The list screen of the same scope, keeping status, search and criteria (not the calendar's view and day). */
 export function listPathFor(mine: boolean, p: URLSearchParams): string {
-  const kept = new URLSearchParams();
+  const kept: Record<string, string> = {};
   for (const k of SHARED_LIST_PARAMS) {
     const v = p.get(k);
-    if (v) kept.set(k, v);
+    if (v) kept[k] = v;
   }
-  const qs = kept.toString();
-  return `${mine ? '/myrequests/' : '/requests'}${qs ? `?${qs}` : ''}`;
+  return withQuery(mine ? '/myrequests/' : hrefs.requests(), kept);
 }
 
 /** The wall-clock days a view shows around `date`: [start, end) in local Dates (see zoned-dates.ts). */

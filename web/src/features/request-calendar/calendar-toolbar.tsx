@@ -12,7 +12,7 @@ const VIEW_LABELS: Record<CalendarView, string> = { month: 'Month', week: 'Week'
 
 /**
  * The calendar's own toolbar in MUI: Today / Back / Next, the visible period (announced when it changes)
- * and the views of 000 §2 as a toggle that says which one is pressed. There is no agenda.
+ * and the views of requirements §2.1 as a toggle that says which one is pressed. There is no agenda.
  */
 export function CalendarToolbar({ label, view, onNavigate, onView }: ToolbarProps<CalendarEvent>) {
   return (

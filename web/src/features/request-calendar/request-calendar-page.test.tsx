@@ -48,7 +48,7 @@ describe('request calendar page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.callsTo('GET', dayPath({ status: '<ALL>' }))).toHaveLength(1), LOAD);
     expect(screen.getByRole('heading', { level: 2, name: 'Monday Nov 16' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'List' }).getAttribute('href')).toBe('/requests?status=%3CALL%3E');
-    expect(screen.getByLabelText('SEARCH INCIDENT')).toBeTruthy();
+    expect(screen.getByLabelText('SEARCH REQUEST')).toBeTruthy();
   });
 
   it('Next asks for the next day and keeps it in the URL', async () => {
@@ -68,7 +68,7 @@ describe('request calendar page', { timeout: 30_000 }, () => {
     renderWithApp(appRoutes, { path: '/myrequests/calendar?view=day&date=2026-11-16' });
     expect(await screen.findByText(CALENDAR_MESSAGES.truncated(500), undefined, LOAD)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'My Service Requests' })).toBeTruthy();
-    expect(screen.queryByLabelText('SEARCH INCIDENT')).toBeNull();
+    expect(screen.queryByLabelText('SEARCH REQUEST')).toBeNull();
     expect(screen.getByRole('link', { name: 'List' }).getAttribute('href')).toBe('/myrequests/');
     expect(screen.queryByRole('button', { name: 'Agenda' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Day', pressed: true })).toBeTruthy();

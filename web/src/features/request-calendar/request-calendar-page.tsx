@@ -18,6 +18,7 @@ import ViewListIcon from '@mui/icons-material/ViewList';
 import {
   CALENDAR_MAX_EVENTS,
   CALENDAR_MESSAGES,
+  TICKET_CRITERIA_KEYS,
   TICKET_SEARCH_DEBOUNCE_MS,
   TICKET_STATUS_FILTERS,
   isCustomerUser,
@@ -29,6 +30,7 @@ import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { useRequestCalendar } from './api.ts';
+import { SEARCH_PLACEHOLDER } from '../tickets/ticket-list-toolbar.tsx';
 import { listPathFor, readCalendarParams, visibleRange } from './calendar-params.ts';
 import { toCalendarEvent, type CalendarEvent } from './calendar-events.ts';
 import { RequestCalendarView } from './request-calendar-view.tsx';
@@ -37,7 +39,7 @@ import { formatDay, fromWallClock, parseDay, toWallClock, zoneOrLocal } from './
 const STATUS_LABELS: Record<TicketStatusFilter, string> = { '<ALL>': '(All)', Open: 'Open', Closed: 'Closed', Escalation: 'Escalation', 'On Hold': 'On Hold' };
 
 /**
- * 000 §2: the request lists' calendar view, /requests/calendar and /myrequests/calendar. Status, search
+ * requirements §2.1: the request lists' calendar view, /requests/calendar and /myrequests/calendar. Status, search
  * and the filter dialog's criteria come from the list's query parameters; view and day are the
  * calendar's own, so the back button and a reload keep them.
  */
@@ -75,7 +77,7 @@ export function RequestCalendarPage({ mine }: { mine: boolean }) {
   const [searchText, setSearchText] = useState(p.search);
   const search = useDebouncedValue(searchText.trim(), TICKET_SEARCH_DEBOUNCE_MS);
   useEffect(() => {
-    if (search !== p.search) update({ q: search || null });
+    if (search !== p.search) update({ search: search || null });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced term changes the URL
   }, [search]);
 
@@ -142,8 +144,8 @@ export function RequestCalendarPage({ mine }: { mine: boolean }) {
                 </>
               )}
             </Box>
-            {p.criteria && <Chip label="Filter applied" onDelete={() => update({ filter: null })} />}
-            {!isCustomerUser(user) && <ToolbarSearchField label="SEARCH INCIDENT" value={searchText} onChange={setSearchText} />}
+            {p.criteria && <Chip label="Filter applied" onDelete={() => update(Object.fromEntries(TICKET_CRITERIA_KEYS.map((k) => [k, null])))} />}
+            {!isCustomerUser(user) && <ToolbarSearchField label={SEARCH_PLACEHOLDER.request} value={searchText} onChange={setSearchText} />}
           </>
         }
       />

@@ -89,7 +89,7 @@ export interface RequestCalendarViewProps {
   onOpen: (event: CalendarEvent) => void;
 }
 
-/** react-big-calendar with month, week and day (000 §2: no agenda), themed and keyboard-usable. */
+/** react-big-calendar with month, week and day (requirements §2.1: no agenda), themed and keyboard-usable. */
 export function RequestCalendarView({ events, view, date, getNow, onChange, onOpen }: RequestCalendarViewProps) {
   const scrollToTime = useMemo(() => new Date(1970, 0, 1, 7), []);
   const ref = useRef<HTMLDivElement>(null);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZSearchResponseSchema } from '@sc/common';
 import { api } from '../../api/client.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 
 /**
  * The global search for one term. The term is in the query key, so an answer can only ever show
@@ -9,8 +10,8 @@ import { api } from '../../api/client.ts';
  */
 export const useGlobalSearch = (term: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['search', term],
-    queryFn: ({ signal }) => api.get(`/search?${new URLSearchParams({ q: term }).toString()}`, { schema: ZSearchResponseSchema, signal }),
+    queryKey: queryKeys.search(term),
+    queryFn: ({ signal }) => api.get('/search', { query: { q: term }, schema: ZSearchResponseSchema, signal }),
     enabled,
     // Look-ahead results go stale with every ticket saved; a minute avoids re-asking on refocus.
     staleTime: 60_000,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { searchSeeAllPath, type SearchResponse, type SearchType } from '@sc/common';
+import type { SearchResponse, SearchType } from '@sc/common';
+import { searchSeeAllPath } from './see-all.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { GlobalSearchField, searchLabel } from './search-field.tsx';
@@ -65,7 +66,7 @@ describe('GlobalSearchField', { timeout: 20_000 }, () => {
     expect(within(listbox).getByRole('group', { name: 'Incidents (first 5 shown)' })).toBeTruthy();
     expect(within(listbox).getByRole('group', { name: 'Jobs' })).toBeTruthy();
     expect(within(listbox).queryByRole('group', { name: /Service Requests/ })).toBeNull();
-    // 000 §3: 'CWID: {InternalID} - {date}' in the user's zone, StringField as JMSID; green icon for Open, red otherwise.
+    // requirements §5: 'CWID: {InternalID} - {date}' in the user's zone, StringField as JMSID; green icon for Open, red otherwise.
     expect(within(listbox).getByText('CWID: 12 - Mar 1, 2026 · JMSID: INC-000012 · Becker, Thomas')).toBeTruthy();
     expect(within(listbox).getByText('CWID: 7 - Jan 1, 2024 · JMSID: J10001')).toBeTruthy();
     // Issue 14, item 11: the status in words beside the colour.
@@ -110,9 +111,9 @@ describe('GlobalSearchField', { timeout: 20_000 }, () => {
     expect(within(listbox).getAllByRole('option', { name: /^See all/ }).map((o) => o.getAttribute('aria-label'))).toEqual(['See all Incidents matching printer']);
     fireEvent.click(within(listbox).getByRole('option', { name: 'See all Incidents matching printer' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/incidents'));
-    expect(searchSeeAllPath(operator, 2, ' printer ')).toBe('/requests?status=%3CALL%3E&q=printer');
+    expect(searchSeeAllPath(operator, 2, ' printer ')).toBe('/requests?status=%3CALL%3E&search=printer');
     expect(searchSeeAllPath({ userType: 'User', spaceAdmin: false }, 1, 'printer')).toBeNull();
-    expect(searchSeeAllPath({ userType: 'Administrator', spaceAdmin: false }, 0, 'ann')).toBe('/contacts?q=ann');
+    expect(searchSeeAllPath({ userType: 'Administrator', spaceAdmin: false }, 0, 'ann')).toBe('/contacts?search=ann');
     expect(searchSeeAllPath(operator, 0, 'ann')).toBeNull();
   });
 

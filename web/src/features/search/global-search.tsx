@@ -6,8 +6,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
-import { searchReach, searchSeeAllPath, type SearchType, type SignedInUser } from '@sc/common';
+import { searchReach, type SearchType, type SignedInUser } from '@sc/common';
 import { GlobalSearchField, searchLabel } from './search-field.tsx';
+import { searchSeeAllPath } from './see-all.ts';
 
 /**
  * The global search box of the top bar. From the small breakpoint up it sits in the bar; on a

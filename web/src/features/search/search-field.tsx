@@ -22,7 +22,7 @@ import { useGlobalSearch } from './api.ts';
 import { primaryLine, SearchResult } from './search-result.tsx';
 
 /**
- * The box's name says what the caller's search reaches (the server's `searchReach`, 000 §6). It
+ * The box's name says what the caller's search reaches (the server's `searchReach`, requirements §5.4). It
  * starts 'Global search:' so it never reads like a list's own 'Search contacts' field.
  */
 export function searchLabel(reach: SearchReach): string {
@@ -55,9 +55,9 @@ export interface GlobalSearchFieldProps {
 }
 
 /**
- * The look-ahead search of the top bar (000 §4, §5, §9): asks the server 1200 ms after typing stops
+ * The look-ahead search of the top bar (requirements §5.3, §5): asks the server 1200 ms after typing stops
  * when the trimmed input has at least 3 characters; the popover lists the results grouped by entity
- * and closes when one is picked (click, or arrows and Enter), which navigates as 000 §2 says.
+ * and closes when one is picked (click, or arrows and Enter), which navigates as requirements §5.1 says.
  */
 export function GlobalSearchField({ timeZone, label, autoFocus = false, onPicked, seeAllPath }: GlobalSearchFieldProps) {
   const navigate = useNavigate();

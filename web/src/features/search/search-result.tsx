@@ -13,7 +13,7 @@ export function primaryLine(r: SearchRecord): string {
   return r.description ?? r.stringField ?? '';
 }
 
-/** 000 §3: 'CWID: {InternalID} - {date}', then StringField shown as JMSID, then who it belongs to. */
+/** requirements §5: 'CWID: {InternalID} - {date}', then StringField shown as JMSID, then who it belongs to. */
 export function secondaryLine(r: SearchRecord, timeZone: string): string {
   const parts = [`CWID: ${r.internalId}${r.dateField ? ` - ${formatDate(r.dateField, timeZone)}` : ''}`];
   if (r.stringField) parts.push(`JMSID: ${r.stringField}`);

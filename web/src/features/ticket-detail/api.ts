@@ -10,18 +10,19 @@ import {
   ZTicketTimelineResponseSchema,
   type CreateTicketRequest,
   type UpdateTicketRequest,
+  type TicketActionsQueryInput,
 } from '@sc/common';
 import { api, apiUpload } from '../../api/client.ts';
+import { invalidateTicketWrite, queryKeys } from '../../api/query-keys.ts';
 
 export const ticketKeys = {
-  all: ['ticket-detail'] as const,
-  ticket: (id: number) => [...ticketKeys.all, 'ticket', id] as const,
-  draft: (type: string, id: string, devicetype: string) => [...ticketKeys.all, 'draft', type, id, devicetype] as const,
-  lookups: () => ['tickets', 'lookups'] as const,
-  actions: (id: number, page: number, pageSize: number) => [...ticketKeys.all, 'actions', id, page, pageSize] as const,
-  actionsOf: (id: number) => [...ticketKeys.all, 'actions', id] as const,
-  timeline: (id: number) => [...ticketKeys.all, 'timeline', id] as const,
-  attachments: (id: number) => [...ticketKeys.all, 'attachments', id] as const,
+  ticket: queryKeys.tickets.detail,
+  draft: queryKeys.tickets.draft,
+  lookups: () => queryKeys.tickets.lookups,
+  actions: queryKeys.tickets.actions,
+  actionsOf: queryKeys.tickets.actionsOf,
+  timeline: queryKeys.tickets.timeline,
+  attachments: queryKeys.tickets.attachments,
 };
 
 export const ticketQuery = (id: number) =>
@@ -41,7 +42,7 @@ export const useNewTicketDraft = (p: DraftParams, enabled: boolean) =>
   useQuery({
     queryKey: ticketKeys.draft(p.type, p.id, p.devicetype),
     queryFn: ({ signal }) =>
-      api.get(`/tickets/new?${new URLSearchParams({ type: p.type, id: p.id, devicetype: p.devicetype }).toString()}`, { schema: ZNewTicketDraftResponseSchema, signal }),
+      api.get('/tickets/new', { query: { type: p.type, id: p.id, devicetype: p.devicetype }, schema: ZNewTicketDraftResponseSchema, signal }),
     enabled,
     staleTime: 0,
   });
@@ -53,16 +54,20 @@ export function useUpdateTicket(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateTicketRequest) => api.put(`/tickets/${id}`, body, { schema: ZTicketDetailResponseSchema }),
-    onSuccess: (ticket) => qc.setQueryData(ticketKeys.ticket(id), ticket),
+    onSuccess: async (ticket) => {
+      qc.setQueryData(ticketKeys.ticket(id), ticket);
+      // The lists, the home page and the preview show the new values when next shown (no Refresh needed).
+      await invalidateTicketWrite(qc, id);
+    },
   });
 }
 
 export const requestStatusUpdate = (id: number) => api.post(`/tickets/${id}/status-update-request`, undefined, { schema: ZTicketActionSchema });
 
-export const useTicketActions = (id: number, page: number, pageSize: number) =>
+export const useTicketActions = (id: number, q: TicketActionsQueryInput) =>
   useQuery({
-    queryKey: ticketKeys.actions(id, page, pageSize),
-    queryFn: ({ signal }) => api.get(`/tickets/${id}/actions?page=${page}&pageSize=${pageSize}`, { schema: ZTicketActionsResponseSchema, signal }),
+    queryKey: ticketKeys.actions(id, q),
+    queryFn: ({ signal }) => api.get(`/tickets/${id}/actions`, { query: q, schema: ZTicketActionsResponseSchema, signal }),
     placeholderData: (prev) => prev,
     staleTime: 0,
   });
@@ -71,7 +76,8 @@ export const createTicketAction = (id: number, note: string) => api.post(`/ticke
 
 /** The conversation of the ticket page: the latest notes (the server's largest page), shown oldest first. */
 export const CONVERSATION_SIZE = 100;
-export const useConversation = (id: number) => useTicketActions(id, 1, CONVERSATION_SIZE);
+export const CONVERSATION_QUERY = { page: 1, pageSize: CONVERSATION_SIZE } as const satisfies TicketActionsQueryInput;
+export const useConversation = (id: number) => useTicketActions(id, CONVERSATION_QUERY);
 
 export const removeAttachment = (id: number, attachmentId: number) => api.delete(`/tickets/${id}/attachments/${attachmentId}`);
 

@@ -10,12 +10,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TICKET_DETAIL_MESSAGES } from '@sc/common';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
-import { requestStatusUpdate, ticketKeys } from './api.ts';
+import { invalidateTicketWrite } from '../../api/query-keys.ts';
+import { requestStatusUpdate } from './api.ts';
 
 /** The spec gives no success text; this one says what happened. */
 export const STATUS_UPDATE_REQUESTED = 'Status update requested';
 
-/** 'Request Status Update' (001 §2.9, §5): confirm, request, and show a failure in a dialog (001 §8). */
+/** 'Request Status Update' (requirements §3.1, §3.3): confirm, request, and show a failure in a dialog (requirements §3.6). */
 export function StatusUpdateAction({ ticketId }: { ticketId: number }) {
   const [isConfirming, setIsConfirming] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
@@ -29,8 +30,7 @@ export function StatusUpdateAction({ ticketId }: { ticketId: number }) {
       await requestStatusUpdate(ticketId);
       setIsConfirming(false);
       showSnackbar(STATUS_UPDATE_REQUESTED, { severity: 'success' });
-      void qc.invalidateQueries({ queryKey: ticketKeys.actionsOf(ticketId) });
-      void qc.invalidateQueries({ queryKey: ticketKeys.timeline(ticketId) });
+      void invalidateTicketWrite(qc, ticketId);
     } catch (e) {
       setIsConfirming(false);
       setFailure(TICKET_DETAIL_MESSAGES.statusUpdateFailed.replace('{message}', e instanceof Error ? e.message : String(e)));

@@ -13,7 +13,8 @@ import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
-import { attachmentUrl, removeAttachment, ticketKeys, uploadAttachment, useTicketAttachments } from './api.ts';
+import { invalidateTicketWrite } from '../../api/query-keys.ts';
+import { attachmentUrl, removeAttachment, uploadAttachment, useTicketAttachments } from './api.ts';
 import { TicketLoadError } from './ticket-page.tsx';
 
 const sizeFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
@@ -112,7 +113,7 @@ export function TicketAttachments({ ticketId, canAdd, timeZone }: { ticketId: nu
   const [isUploading, setIsUploading] = useState(false);
   const [removing, setRemoving] = useState<TicketAttachment | null>(null);
   const [isRemoving, setIsRemoving] = useState(false);
-  const refresh = () => qc.invalidateQueries({ queryKey: ticketKeys.attachments(ticketId) });
+  const refresh = () => invalidateTicketWrite(qc, ticketId);
 
   const add = async (list: File[]) => {
     setIsUploading(true);

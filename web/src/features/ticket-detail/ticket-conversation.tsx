@@ -11,11 +11,12 @@ import { TICKET_DETAIL_MESSAGES, TICKET_LIMITS, ZCreateTicketActionRequestSchema
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
-import { CONVERSATION_SIZE, createTicketAction, ticketKeys, useConversation } from './api.ts';
+import { invalidateTicketWrite } from '../../api/query-keys.ts';
+import { CONVERSATION_QUERY, createTicketAction, ticketKeys, useConversation } from './api.ts';
 import { textToNoteHtml } from './note-dialogs.tsx';
 import { TicketLoadError } from './ticket-page.tsx';
 
-/** 001 §4, §9: the notes list refreshes 3 s after a new action. */
+/** requirements §3.3: the notes list refreshes 3 s after a new action. */
 export const ACTION_REFRESH_MS = 3000;
 
 const initials = (name: string): string =>
@@ -73,7 +74,7 @@ export function TicketConversation({ ticketId, timeZone }: { ticketId: number; t
 
 /**
  * The reply box at the bottom of the ticket page (new-action): the note shows in the conversation
- * at once, and the list is refreshed from the server 3 s later as 001 §4 says. A failed save keeps
+ * at once, and the list is refreshed from the server 3 s later as requirements §3.3 says. A failed save keeps
  * the text and shows the server's message.
  */
 export function ReplyBox({ ticketId }: { ticketId: number }) {
@@ -95,15 +96,14 @@ export function ReplyBox({ ticketId }: { ticketId: number }) {
     setIsSaving(true);
     try {
       const action = await createTicketAction(ticketId, textToNoteHtml(parsed.data.note));
-      qc.setQueryData<Page<TicketAction>>(ticketKeys.actions(ticketId, 1, CONVERSATION_SIZE), (old) =>
+      qc.setQueryData<Page<TicketAction>>(ticketKeys.actions(ticketId, CONVERSATION_QUERY), (old) =>
         old ? { ...old, rows: [action, ...old.rows.filter((r) => r.id !== action.id)], total: old.total + 1 } : old,
       );
       setText('');
       showSnackbar(TICKET_DETAIL_MESSAGES.actionCreated, { severity: 'success' });
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        void qc.invalidateQueries({ queryKey: ticketKeys.actionsOf(ticketId) });
-        void qc.invalidateQueries({ queryKey: ticketKeys.timeline(ticketId) });
+        void invalidateTicketWrite(qc, ticketId);
       }, ACTION_REFRESH_MS);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

@@ -21,7 +21,7 @@ import { CANCEL_TEXT, CANCEL_TITLE, LeavePrompt } from './use-leave-prompt.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { FileDropZone, formatBytes, uploadFiles } from './ticket-attachments.tsx';
 
-/** 001 §4, §9: the success redirect delay. */
+/** requirements §3.3, §3.6: the success redirect delay. */
 export const SAVE_REDIRECT_MS = 2500;
 
 interface Props {
@@ -44,7 +44,7 @@ interface Props {
 /**
  * The edit and new forms of a ticket (update-incident, new-incident, update-service-request,
  * new-service-request): react-hook-form with the shared schema; a failed save keeps every value
- * typed and shows the server's message; a saved form leaves after 2.5 s (001 §4).
+ * typed and shows the server's message; a saved form leaves after 2.5 s (requirements §3.3).
  */
 export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, defaultValues, save, cancelPath, currentAssignee }: Props) {
   const navigate = useNavigate();

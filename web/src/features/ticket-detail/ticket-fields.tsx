@@ -40,7 +40,6 @@ interface Props {
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 } as const;
 
-/** The editable fields of the incident and service-request forms (001 §2.9). */
 /** The lookups' assignees, plus the ticket's own when missing, so the form never shows a stored assignee blank. */
 export function assigneeOptions(lookups: TicketLookupsResponse | undefined, current?: { key: string; name: string | null }) {
   const options = (lookups?.assignees ?? []).map((a) => ({ value: a.key, label: a.displayName }));
@@ -48,6 +47,7 @@ export function assigneeOptions(lookups: TicketLookupsResponse | undefined, curr
   return options;
 }
 
+/** The editable fields of the incident and service-request forms (requirements §3.1). */
 export function TicketFields({ control, lookups, currentAssignee, isRequest, isUser, showStatus, disabled }: Props) {
   const classId = useWatch({ control, name: 'classId' });
   const subclasses = (lookups?.subclasses ?? []).filter((s) => String(s.classId) === classId);

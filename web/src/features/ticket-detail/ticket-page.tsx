@@ -4,6 +4,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { assigneeKeyOf, TICKET_MESSAGES, type SignedInUser, type UpdateTicketRequest, type CreateTicketRequest } from '@sc/common';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateTicketWrite } from '../../api/query-keys.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { StatusChip } from '../../ui/status-chip.tsx';
@@ -18,7 +20,7 @@ const TITLES: Record<TicketKind, Record<TicketMode, string>> = {
   servicerequest: { view: 'View Service Request', edit: 'Update Service Request', add: 'New Service Request' },
 };
 
-/** A refusal or a failed load: the server's message on the page and in an error snackbar (001 §8). */
+/** A refusal or a failed load: the server's message on the page and in an error snackbar (requirements §3.6). */
 export function TicketLoadError({ message }: { message: string }) {
   const showSnackbar = useSnackbar();
   useEffect(() => showSnackbar(message, { severity: 'error' }), [message, showSnackbar]);
@@ -40,7 +42,7 @@ export function TicketSkeleton() {
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : 'An Error Occurred');
 
-/** /incident|servicerequest/view|edit|add/{id} (001 §2.1, §2.9, §4, §5). */
+/** /incident|servicerequest/view|edit|add/{id} (requirements §3.1, §3.3). */
 export function TicketPage({ kind, mode, user }: { kind: TicketKind; mode: TicketMode; user: SignedInUser }) {
   const { id = '' } = useParams();
   if (mode === 'add') return <NewTicket key={`${kind}-${id}`} kind={kind} user={user} routeId={id} />;
@@ -76,7 +78,7 @@ function ExistingTicket({ kind, mode, user, ticketId }: { kind: TicketKind; mode
   if (query.isPending) return <TicketSkeleton />;
   if (query.isError || !ticket) return <TicketLoadError message={errorText(query.error)} />;
 
-  // 001 §2.9: an incident whose IncidentType is not 'Incident' opens as a service request; a link
+  // requirements §3.1: an incident whose IncidentType is not 'Incident' opens as a service request; a link
   // to read it (view) stays a view (issue 14, item 8), only the edit route goes to the edit route.
   if (kind === 'incident' && ticket.ticketType !== 'Incident') return <Navigate replace to={ticketPath('servicerequest', mode, ticket.id)} state={location.state as unknown} />;
   if (kind === 'servicerequest' && ticket.ticketType === 'Incident') return <Navigate replace to={ticketPath('incident', mode, ticket.id)} state={location.state as unknown} />;
@@ -108,7 +110,7 @@ function ExistingTicket({ kind, mode, user, ticketId }: { kind: TicketKind; mode
   );
 }
 
-/** 001 §5: a User or OperatorLimited who is not the ticket's contact is sent to the view route with the message. */
+/** requirements §3.3: a User or OperatorLimited who is not the ticket's contact is sent to the view route with the message. */
 function EditRefused({ kind, ticketId, message }: { kind: TicketKind; ticketId: number; message: string }) {
   const showSnackbar = useSnackbar();
   const location = useLocation();
@@ -120,6 +122,7 @@ const CREATE_TYPES: readonly DraftParams['type'][] = ['contact', 'device', 'prim
 const DEVICE_TYPES: readonly DraftParams['devicetype'][] = ['device', 'kaseya', 'ncentral'];
 
 function NewTicket({ kind, user, routeId }: { kind: TicketKind; user: SignedInUser; routeId: string }) {
+  const qc = useQueryClient();
   const [search] = useSearchParams();
   const location = useLocation();
   const rawType = search.get('type') ?? 'contact';
@@ -147,7 +150,12 @@ function NewTicket({ kind, user, routeId }: { kind: TicketKind; user: SignedInUs
       title={TITLES[kind].add}
       facts={facts}
       defaultValues={valuesOfDraft(d)}
-      save={(values, ctx) => createTicket(params.type, createBody(values, ctx, d) as CreateTicketRequest)}
+      save={async (values, ctx) => {
+        const created = await createTicket(params.type, createBody(values, ctx, d) as CreateTicketRequest);
+        // The new ticket shows on its lists, the home page and the contact's pages at once.
+        await invalidateTicketWrite(qc, created.id);
+        return created;
+      }}
       cancelPath={fromOf(location.state) ?? listPathOf(kind)}
     />
   );

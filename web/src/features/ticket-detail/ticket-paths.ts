@@ -1,6 +1,6 @@
 import type { TicketDetail } from '@sc/common';
 
-/** The two route families of 001 §2.1. */
+/** The two route families of requirements §3.1. */
 export type TicketKind = 'incident' | 'servicerequest';
 export type TicketMode = 'view' | 'edit' | 'add';
 
@@ -8,14 +8,14 @@ export const kindOfType = (t: TicketDetail['ticketType']): TicketKind => (t === 
 export const typeOfKind = (k: TicketKind): TicketDetail['ticketType'] => (k === 'incident' ? 'Incident' : 'ServiceRequest');
 
 export const ticketPath = (kind: TicketKind, mode: TicketMode | 'actions', id: number | string): string => `/${kind}/${mode}/${id}`;
-/** Stats and files exist under /incident only (001 §2.1); they serve service requests too. */
+/** Stats and files exist under /incident only (requirements §3.1); they serve service requests too. */
 export const statsPath = (id: number): string => `/incident/stats/${id}`;
 export const filesPath = (id: number): string => `/incident/files/${id}`;
 
-/** 001 §4: after a save, back to the previous path, else the list of the kind. */
+/** requirements §3.3: after a save, back to the previous path, else the list of the kind. */
 export const listPathOf = (kind: TicketKind): string => (kind === 'incident' ? '/incidents' : '/requests');
 
-/** Navigation state the ticket screens read: where the user came from (000 §2 /incident/edit). */
+/** Navigation state the ticket screens read: where the user came from (requirements §3.1 /incident/edit). */
 export interface TicketNavState {
   from?: string;
 }

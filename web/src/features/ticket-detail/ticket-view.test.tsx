@@ -44,7 +44,7 @@ describe('the ticket page', { timeout: 30_000 }, () => {
   it('holds header, description, conversation, files and timeline; two replies show at once, in order', async () => {
     const { respond, callsTo } = mockFetch([
       { path: '/auth/me', body: makeSession(user) },
-      { path: '/tickets/5/actions?page=1&pageSize=100', body: { rows: [note(1, 'First note from the desk')], total: 1, page: 1, pageSize: 100 } },
+      { path: '/tickets/5/actions?page=1&pageSize=100', body: { rows: [note(1, 'First note from the desk')], total: 1, page: 1, pageSize: 100, hasNextPage: false } },
       { path: '/tickets/5/attachments', body: { rows: [] } },
       { path: '/tickets/5/timeline', body: { events: [{ kind: 'created', at: '2026-03-14T15:30:00.000Z', title: 'Created', by: 'Ada Lovelace', detail: null }] } },
     ]);

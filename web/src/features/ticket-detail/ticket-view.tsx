@@ -20,7 +20,7 @@ import { TicketTimeline } from './ticket-timeline.tsx';
 
 export const typeLabel = (t: TicketDetail['ticketType']): string => (t === 'Incident' ? 'Incident' : 'Service Request');
 
-/** The sections of the ticket page the spec's routes open (001 §2.1: actions, stats, files). */
+/** The sections of the ticket page the spec's routes open (requirements §3.1: actions, stats, files). */
 export type TicketSection = 'conversation' | 'timeline' | 'files';
 
 function Section({ id, title, action, children, focusOnMount }: { id: string; title: string; action?: ReactNode; children: ReactNode; focusOnMount: boolean }) {

@@ -7,7 +7,7 @@ export const CANCEL_TITLE = 'Are you sure?';
 export const CANCEL_TEXT = 'If you have unsaved changes, they will be lost.';
 
 /**
- * 001 §2.9: leaving an edit page with unsaved changes prompts 'Are you sure you want to leave?'
+ * requirements §3.1: leaving an edit page with unsaved changes prompts 'Are you sure you want to leave?'
  * (in-app navigation through the router's blocker, closing or reloading the tab through the
  * browser's own beforeunload prompt).
  */

@@ -7,7 +7,7 @@ import { renderWithApp } from '../../test/render.tsx';
 import { useSession } from '../auth/session-context.ts';
 import { TicketPickerDialog } from './ticket-picker-dialog.tsx';
 
-const page = <T,>(rows: T[]) => ({ rows, total: rows.length, page: 1, pageSize: PICKER_PAGE_SIZE });
+const page = <T,>(rows: T[]) => ({ rows, total: rows.length, page: 1, pageSize: PICKER_PAGE_SIZE, hasNextPage: false });
 const contactsPath = (search = '') => `/ticket-picker/contacts?page=1&pageSize=${PICKER_PAGE_SIZE}${search ? `&search=${search}` : ''}`;
 const devicesPath = `/ticket-picker/devices?page=1&pageSize=${PICKER_PAGE_SIZE}`;
 

@@ -36,7 +36,7 @@ export interface TicketPickerDialogProps {
 type PickerTab = 'contacts' | 'devices';
 type Pick = { kind: 'contact' | 'device'; id: number } | null;
 
-/** 800 ms after the last keystroke (001 §9). */
+/** 800 ms after the last keystroke (requirements §3.6). */
 function useDebounced(value: string, ms: number): string {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -47,7 +47,7 @@ function useDebounced(value: string, ms: number): string {
 }
 
 /**
- * 'Select a contact or a device' (001 §2.7, §4 ticket creation flow): pick a contact or a device,
+ * 'Select a contact or a device' (requirements §10.1, §3.3 ticket creation flow): pick a contact or a device,
  * or (non-User types) the organisation's primary contact, then go to the add route. Opened by the
  * list screens' New button and by the bare /incident/add and /servicerequest/add routes.
  */
@@ -66,8 +66,11 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
   const contactSearch = useDebounced(texts.contacts.trim(), TICKET_SEARCH_DEBOUNCE_MS);
   const deviceSearch = useDebounced(texts.devices.trim(), TICKET_SEARCH_DEBOUNCE_MS);
   const [chosen, setPick] = useState<Pick>(null);
-  const contacts = usePickerContacts(pages.contacts + 1, PICKER_PAGE_SIZE, contactSearch, open && tab === 'contacts');
-  const devices = usePickerDevices(pages.devices + 1, PICKER_PAGE_SIZE, deviceSearch, open && tab === 'devices');
+  // A dialog's list keeps its state in the dialog, with the list's own request (schema and encoder).
+  const contactQuery = { page: pages.contacts + 1, pageSize: PICKER_PAGE_SIZE, ...(contactSearch ? { search: contactSearch } : {}) };
+  const deviceQuery = { page: pages.devices + 1, pageSize: PICKER_PAGE_SIZE, ...(deviceSearch ? { search: deviceSearch } : {}) };
+  const contacts = usePickerContacts(contactQuery, open && tab === 'contacts');
+  const devices = usePickerDevices(deviceQuery, open && tab === 'devices');
   // A User with a single contact has nothing to choose: it starts chosen (issue 14, item 10).
   const onlyContact = user.userType === 'User' && !contactSearch && contacts.data?.total === 1 ? contacts.data.rows[0] : undefined;
   const pick: Pick = chosen ?? (onlyContact ? { kind: 'contact', id: onlyContact.id } : null);
@@ -124,7 +127,7 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
           onChange={(e) => {
             const value = e.target.value;
             setTexts((all) => ({ ...all, [tab]: value }));
-            // Searching resets to page 1 (001 §4).
+            // Searching resets to page 1 (requirements §3.3).
             setPage(0);
           }}
           slotProps={{

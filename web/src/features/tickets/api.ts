@@ -9,11 +9,13 @@ import {
   type IncidentListResponse,
   type ServiceRequestListResponse,
   type TicketFilterSaveRequest,
+  type TicketFilterListRequestInput,
   type TicketFilterSearchType,
   type TicketListRequestInput,
 } from '@sc/common';
 import { api } from '../../api/client.ts';
-import { toQueryString } from './list-state.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import { withQuery } from '../../api/query-string.ts';
 
 export type TicketListKind = 'incident' | 'request';
 
@@ -22,14 +24,12 @@ export const collectionOf = (kind: TicketListKind): string => (kind === 'inciden
 export const searchTypeOf = (kind: TicketListKind): TicketFilterSearchType => (kind === 'incident' ? 'Incidents' : 'Requests');
 
 export const ticketListKeys = {
-  all: ['ticket-lists'] as const,
-  list: (kind: TicketListKind, q: TicketListRequestInput) => ['ticket-lists', kind, q] as const,
-  filters: (type: TicketFilterSearchType) => ['ticket-lists', 'filters', type] as const,
-  filterPage: (type: TicketFilterSearchType, page: number, pageSize: number) => ['ticket-lists', 'filters', type, page, pageSize] as const,
-  filter: (type: TicketFilterSearchType, id: string) => ['ticket-lists', 'filters', type, 'one', id] as const,
-  latestActions: (id: number) => ['ticket-lists', 'latest-actions', id] as const,
-  // Shared with the ticket screens, which read the same lookups under this key.
-  lookups: ['tickets', 'lookups'] as const,
+  list: (kind: TicketListKind, q: TicketListRequestInput) => queryKeys.tickets.list(kind, q),
+  filters: queryKeys.tickets.filters,
+  filterPage: queryKeys.tickets.filterPage,
+  filter: queryKeys.tickets.filter,
+  latestActions: queryKeys.tickets.latestActions,
+  lookups: queryKeys.tickets.lookups,
 };
 
 export type TicketListResponse = IncidentListResponse | ServiceRequestListResponse;
@@ -39,8 +39,8 @@ export function useTicketList(kind: TicketListKind, q: TicketListRequestInput) {
     queryKey: ticketListKeys.list(kind, q),
     queryFn: ({ signal }) =>
       kind === 'incident'
-        ? api.get(`/incidents?${toQueryString(q)}`, { schema: ZIncidentListResponseSchema, signal })
-        : api.get(`/service-requests?${toQueryString(q)}`, { schema: ZServiceRequestListResponseSchema, signal }),
+        ? api.get('/incidents', { query: q, schema: ZIncidentListResponseSchema, signal })
+        : api.get('/service-requests', { query: q, schema: ZServiceRequestListResponseSchema, signal }),
     // The previous page stays on screen (dimmed by the grid's loading state) instead of a blank grid.
     placeholderData: keepPreviousData,
   });
@@ -54,10 +54,10 @@ export const useTicketLookups = (enabled: boolean) =>
     enabled,
   });
 
-export const useSavedFilters = (type: TicketFilterSearchType, page: number, pageSize: number, enabled: boolean) =>
+export const useSavedFilters = (q: TicketFilterListRequestInput, enabled: boolean) =>
   useQuery({
-    queryKey: ticketListKeys.filterPage(type, page, pageSize),
-    queryFn: ({ signal }) => api.get(`/ticket-filters?${toQueryString({ searchType: type, page, pageSize })}`, { schema: ZTicketFilterListResponseSchema, signal }),
+    queryKey: ticketListKeys.filterPage(q.searchType, q),
+    queryFn: ({ signal }) => api.get('/ticket-filters', { query: q, schema: ZTicketFilterListResponseSchema, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -98,5 +98,5 @@ export const useLatestActions = (id: number | null) =>
 /** The export URL of the current query (page, size and cursor mean nothing there). */
 export function exportPath(kind: TicketListKind, q: TicketListRequestInput): string {
   const { page: _page, pageSize: _size, cursor: _cursor, ...rest } = q;
-  return `${collectionOf(kind)}/export?${toQueryString(rest)}`;
+  return withQuery(`${collectionOf(kind)}/export`, rest);
 }

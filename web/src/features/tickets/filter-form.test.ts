@@ -16,7 +16,7 @@ describe('Search Tickets form', () => {
     expect(hasFormValues({ ...EMPTY_FILTER_FORM, openDateTo: '2026-01-31' })).toBe(true);
   });
 
-  it('sets boardId from the department unless its type is Client (000 §4)', () => {
+  it('sets boardId from the department unless its type is Client (requirements §2.3)', () => {
     expect(criteriaOf({ ...EMPTY_FILTER_FORM, departmentId: '1' }, departments)).toMatchObject({ departmentId: '1', boardId: 7 });
     expect(criteriaOf({ ...EMPTY_FILTER_FORM, departmentId: '2' }, departments).boardId).toBeUndefined();
   });

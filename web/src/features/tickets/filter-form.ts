@@ -57,7 +57,7 @@ export function formValuesOf(c: TicketCriteria): FilterFormValues {
 
 /**
  * The criteria of the form. A switch that is off is left out (docs/decisions/003: false would
- * filter for "not shared"); the department sets boardId as 000 §4 says; `kept` carries the
+ * filter for "not shared"); the department sets boardId as requirements §2.3 says; `kept` carries the
  * criteria the dialog does not show (the hidden VIP switch of a saved filter).
  */
 export function criteriaOf(v: FilterFormValues, departments: readonly TicketDepartment[], kept: Pick<TicketCriteria, 'isVip'> = {}): Record<string, unknown> {
@@ -83,7 +83,7 @@ export function criteriaOf(v: FilterFormValues, departments: readonly TicketDepa
   };
 }
 
-/** Whether the form holds any value (000 §5: OK is disabled otherwise). */
+/** Whether the form holds any value (requirements §2.3: OK is disabled otherwise). */
 export const hasFormValues = (v: FilterFormValues): boolean =>
   Object.entries(v).some(([, x]) => x !== '' && x !== false);
 

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../ui/dates.ts';
 import { useLatestActions } from './api.ts';
 
-/** 000 §9: the Last Action Taken popup closes by itself after 5 s. */
+/** requirements §2.6: the Last Action Taken popup closes by itself after 5 s. */
 export const LAST_ACTION_AUTO_CLOSE_MS = 5000;
 
 interface LastActionPopoverProps {
@@ -17,7 +17,7 @@ interface LastActionPopoverProps {
   onClose: () => void;
 }
 
-/** Last Action Taken (000 §2, §3 'Incident action'): the five latest actions (000 §9 page size 5) of an incident, as plain text, authors by name. */
+/** Last Action Taken (requirements §2.1, §2.2 'Incident action'): the five latest actions (requirements §2.3) of an incident, as plain text, authors by name. */
 export function LastActionPopover({ ticket, anchor, timeZone, onClose }: LastActionPopoverProps) {
   const titleId = useId();
   const actions = useLatestActions(ticket?.id ?? null);

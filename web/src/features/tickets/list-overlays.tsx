@@ -31,7 +31,7 @@ export const TABLE_TEXTS = {
   filteredEmpty: 'No items were found - please modify your search criteria',
 } as const;
 
-/** 000 §2 table states: empty ('Add new item') and filtered-empty. */
+/** requirements §2.1 table states: empty ('Add new item') and filtered-empty. */
 export function TicketNoRowsOverlay({ isFiltered, isError, addPath, from }: NoRowsOverlayPropsOverrides) {
   if (isError) return null;
   return (

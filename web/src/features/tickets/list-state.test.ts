@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE } from '@sc/common';
-import { calendarHref, cleanCriteria, listRequestOf, parseCriteria, readListState, writeListState, type TicketListState } from './list-state.ts';
+import { calendarHref, cleanCriteria, listRequestOf, readListState, writeListState, type TicketListState } from './list-state.ts';
 
 const state = (patch: Partial<TicketListState> = {}): TicketListState => ({ ...readListState(new URLSearchParams()), ...patch });
 
@@ -30,9 +30,9 @@ describe('ticket list state in the URL', () => {
 
   it('starts at the user’s preferred page size and names only another size in the URL', () => {
     expect(readListState(new URLSearchParams(), 25).pageSize).toBe(25);
-    expect(writeListState(state({ pageSize: 25 }), 25).has('size')).toBe(false);
-    expect(writeListState(state({ pageSize: 10 }), 25).get('size')).toBe('10');
-    expect(readListState(new URLSearchParams('size=10'), 25).pageSize).toBe(10);
+    expect(writeListState(state({ pageSize: 25 }), 25).has('pageSize')).toBe(false);
+    expect(writeListState(state({ pageSize: 10 }), 25).get('pageSize')).toBe('10');
+    expect(readListState(new URLSearchParams('pageSize=10'), 25).pageSize).toBe(10);
   });
 
   it('round-trips every part: page, size, sort, direction, status, search, criteria and saved filter', () => {
@@ -47,20 +47,20 @@ describe('ticket list state in the URL', () => {
       savedFilterId: '0123456789abcdef0123456789abcdef',
     });
     const params = writeListState(s);
-    expect(Object.fromEntries(params)).toMatchObject({ page: '3', size: '25', sort: 'shortDescription', dir: 'asc', status: '<ALL>', q: 'printer' });
+    // The API's own names, each criterion its own parameter.
+    expect(Object.fromEntries(params)).toMatchObject({ page: '3', pageSize: '25', sort: 'shortDescription', direction: 'asc', status: '<ALL>', search: 'printer', departmentId: '4', isShared: 'true' });
     expect(readListState(new URLSearchParams(params.toString()))).toEqual(s);
   });
 
   it('ignores what it cannot read instead of failing the page', () => {
-    const s = readListState(new URLSearchParams('page=-4&size=13&sort=password&dir=up&status=Deleted&filter={oops&saved=../x'));
+    const s = readListState(new URLSearchParams('page=-4&pageSize=13&sort=password&direction=up&status=Deleted&departmentId=x&saved=../x'));
     expect(s).toEqual(state());
-    expect(parseCriteria('{"departmentId":"x","priorityId":2}')).toEqual({});
-    expect(parseCriteria('[1,2]')).toEqual({});
+    expect(readListState(new URLSearchParams('departmentId=x&priorityId=2')).criteria).toEqual({ priorityId: 2 });
   });
 
   it('drops empty criteria so "no filter" has one form', () => {
     expect(cleanCriteria({ departmentId: '', assignedTo: undefined, classId: null })).toEqual({});
-    expect(writeListState(state({ criteria: {} })).has('filter')).toBe(false);
+    expect(writeListState(state({ criteria: {} })).toString()).toBe('');
   });
 
   it('builds the list request: mine for /my lists, no search for a User', () => {
@@ -70,9 +70,9 @@ describe('ticket list state in the URL', () => {
     expect(listRequestOf(s, false, false)).not.toHaveProperty('mine');
   });
 
-  it('links the calendar with status, q and filter only', () => {
-    const params = new URLSearchParams('status=Closed&q=vpn&filter=%7B%22siteId%22%3A1%7D&page=3&sort=status&dir=asc');
-    expect(calendarHref('/requests', params)).toBe('/requests/calendar?status=Closed&q=vpn&filter=%7B%22siteId%22%3A1%7D');
+  it('links the calendar with status, search and criteria only', () => {
+    const params = new URLSearchParams('status=Closed&search=vpn&siteId=1&page=3&sort=status&direction=asc');
+    expect(calendarHref('/requests', params)).toBe('/requests/calendar?status=Closed&search=vpn&siteId=1');
     expect(calendarHref('/myrequests/', new URLSearchParams())).toBe('/myrequests/calendar');
   });
 });

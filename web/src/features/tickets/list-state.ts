@@ -1,20 +1,20 @@
 import {
-  DEFAULT_PAGE_SIZE,
-  DEFAULT_TICKET_STATUS_FILTER,
-  PAGE_SIZES,
   TICKET_CRITERIA_KEYS,
-  TICKET_SORT_KEYS,
-  TICKET_STATUS_FILTERS,
   ZTicketCriteriaSchema,
+  ZTicketListRequestSchema,
   type TicketCriteria,
   type TicketListRequestInput,
   type TicketSortKey,
   type TicketStatusFilter,
 } from '@sc/common';
+import { withQuery } from '../../api/query-string.ts';
+import { readListParams, writeListParams } from '../../ui/list/list-params.ts';
 
 /**
- * The state of a ticket list screen. It lives in the URL (UI.md: Back works everywhere), as
- * page, size, sort, dir, status, q, filter (JSON of the criteria) and saved (the saved filter id).
+ * The state of a ticket list screen. It lives in the URL (UI.md: Back works everywhere) with the API's own
+ * parameter names, parsed by the API's request schema (ui/list/list-params.ts): page, pageSize, sort,
+ * direction, status, search, each criterion (departmentId, isVip, …), assigned=me, and the web-only
+ * `saved` (the applied saved filter's id).
  */
 export interface TicketListState {
   page: number;
@@ -30,13 +30,14 @@ export interface TicketListState {
   assignedToMe: boolean;
 }
 
+/** The schema's default order (docs/requirements.md §2.1: newest first). */
+const DEFAULTS = ZTicketListRequestSchema.parse({});
+export const DEFAULT_SORT: TicketSortKey = DEFAULTS.sort;
+export const DEFAULT_DIRECTION = DEFAULTS.direction;
 
-export const DEFAULT_SORT: TicketSortKey = 'id';
-export const DEFAULT_DIRECTION = 'desc';
-
-const isSortKey = (v: string | null): v is TicketSortKey => !!v && (TICKET_SORT_KEYS as readonly string[]).includes(v);
-const isStatus = (v: string | null): v is TicketStatusFilter => !!v && (TICKET_STATUS_FILTERS as readonly string[]).includes(v);
 const SAVED_ID = /^[0-9a-f]{32}$/;
+/** The URL parameter of the applied saved filter (web only: the API gets its criteria). */
+export const SAVED_PARAM = 'saved';
 
 /** Drops empty values so "no filter" has one representation ({}), whatever the form held. */
 export function cleanCriteria(input: Partial<Record<keyof TicketCriteria, unknown>>): TicketCriteria {
@@ -49,51 +50,38 @@ export function cleanCriteria(input: Partial<Record<keyof TicketCriteria, unknow
   return parsed.success ? parsed.data : {};
 }
 
-/** Criteria from the `filter` parameter; anything unreadable counts as no filter rather than an error page. */
-export function parseCriteria(raw: string | null): TicketCriteria {
-  if (!raw) return {};
-  try {
-    const value: unknown = JSON.parse(raw);
-    return value && typeof value === 'object' ? cleanCriteria(value) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** `defaultPageSize` is the user's preferred page size (User Preferences); the URL names any other. */
-export function readListState(params: URLSearchParams, defaultPageSize: number = DEFAULT_PAGE_SIZE): TicketListState {
-  const size = Number(params.get('size'));
-  const sort = params.get('sort');
-  const status = params.get('status');
-  const saved = params.get('saved');
+export function readListState(params: URLSearchParams, defaultPageSize?: number): TicketListState {
+  const q = readListParams(ZTicketListRequestSchema, params, defaultPageSize === undefined ? {} : { pageSize: defaultPageSize });
+  const saved = params.get(SAVED_PARAM);
   return {
-    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
-    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : defaultPageSize,
-    sort: isSortKey(sort) ? sort : DEFAULT_SORT,
-    direction: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : DEFAULT_DIRECTION,
-    status: isStatus(status) ? status : DEFAULT_TICKET_STATUS_FILTER,
-    search: params.get('q') ?? '',
-    criteria: parseCriteria(params.get('filter')),
+    page: q.page,
+    pageSize: q.pageSize,
+    sort: q.sort,
+    direction: q.direction,
+    status: q.status,
+    search: q.search ?? '',
+    criteria: cleanCriteria(q),
     savedFilterId: saved && SAVED_ID.test(saved) ? saved : null,
-    assignedToMe: params.get('assigned') === 'me',
+    assignedToMe: q.assigned === 'me',
   };
 }
 
+const requestOf = (s: TicketListState): TicketListRequestInput => ({
+  ...cleanCriteria(s.criteria),
+  page: s.page,
+  pageSize: s.pageSize,
+  sort: s.sort,
+  direction: s.direction,
+  status: s.status,
+  search: s.search.trim(),
+  ...(s.assignedToMe ? { assigned: 'me' as const } : {}),
+});
+
 /** The URL parameters of a state; defaults are left out so a plain /incidents stays plain. */
-export function writeListState(s: TicketListState, defaultPageSize: number = DEFAULT_PAGE_SIZE): URLSearchParams {
-  const p = new URLSearchParams();
-  if (s.page > 1) p.set('page', String(s.page));
-  if (s.pageSize !== defaultPageSize) p.set('size', String(s.pageSize));
-  if (s.sort !== DEFAULT_SORT || s.direction !== DEFAULT_DIRECTION) {
-    p.set('sort', s.sort);
-    p.set('dir', s.direction);
-  }
-  if (s.status !== DEFAULT_TICKET_STATUS_FILTER) p.set('status', s.status);
-  if (s.search.trim()) p.set('q', s.search.trim());
-  const criteria = cleanCriteria(s.criteria);
-  if (Object.keys(criteria).length > 0) p.set('filter', JSON.stringify(criteria));
-  if (s.savedFilterId) p.set('saved', s.savedFilterId);
-  if (s.assignedToMe) p.set('assigned', 'me');
+export function writeListState(s: TicketListState, defaultPageSize?: number): URLSearchParams {
+  const p = writeListParams(ZTicketListRequestSchema, ZTicketListRequestSchema.parse(requestOf(s)), defaultPageSize === undefined ? {} : { pageSize: defaultPageSize });
+  if (s.savedFilterId) p.set(SAVED_PARAM, s.savedFilterId);
   return p;
 }
 
@@ -113,24 +101,13 @@ export function listRequestOf(s: TicketListState, mine: boolean, canSearch: bool
   };
 }
 
-/** A query string of a request object: empty values are left out, booleans and numbers as text. */
-export function toQueryString(q: object): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(q) as [string, unknown][]) {
-    if (v === undefined || v === null || v === '') continue;
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') p.set(k, String(v));
-  }
-  return p.toString();
-}
-
 /** The parameters the request lists' Calendar link keeps (the calendar page reads them). */
-export const CALENDAR_KEPT_PARAMS = ['status', 'q', 'filter'] as const;
+export const CALENDAR_KEPT_PARAMS: readonly string[] = ['status', 'search', ...TICKET_CRITERIA_KEYS];
 export function calendarHref(listPath: string, params: URLSearchParams): string {
-  const kept = new URLSearchParams();
+  const kept: Record<string, string> = {};
   for (const k of CALENDAR_KEPT_PARAMS) {
     const v = params.get(k);
-    if (v) kept.set(k, v);
+    if (v) kept[k] = v;
   }
-  const qs = kept.toString();
-  return `${listPath.replace(/\/$/, '')}/calendar${qs ? `?${qs}` : ''}`;
+  return withQuery(`${listPath.replace(/\/$/, '')}/calendar`, kept);
 }

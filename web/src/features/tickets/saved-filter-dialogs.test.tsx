@@ -22,7 +22,7 @@ describe('Load saved filter: delete', { timeout: 30_000 }, () => {
   it('asks before deleting; Cancel keeps the filter, Delete removes it', async () => {
     const { callsTo } = mockFetch([
       { path: '/auth/me', body: makeSession(makeUser({ userType: 'Administrator' })) },
-      { path: '/ticket-filters?searchType=Incidents&page=1&pageSize=10', body: { rows: [filter], total: 1, page: 1, pageSize: 10 } },
+      { path: '/ticket-filters?searchType=Incidents&page=1&pageSize=10', body: { rows: [filter], total: 1, page: 1, pageSize: 10, hasNextPage: false } },
       { method: 'DELETE', path: '/ticket-filters/Incidents/abc123', status: 204 },
     ]);
     renderWithApp(<LoadFilterDialog open kind="incident" timeZone="America/New_York" onApply={vi.fn()} onClose={vi.fn()} />);

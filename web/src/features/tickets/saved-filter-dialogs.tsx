@@ -36,7 +36,7 @@ interface SaveFilterDialogProps {
   onClose: () => void;
 }
 
-/** Save filter (000 §5): a non-empty Name and a Public checkbox; the dialog's current values are the criteria. */
+/** Save filter (requirements §2.3): a non-empty Name and a Public checkbox; the dialog's current values are the criteria. */
 export function SaveFilterDialog({ open, kind, formValues, departments, kept, onSaved, onClose }: SaveFilterDialogProps) {
   const titleId = useId();
   const [name, setName] = useState('');
@@ -106,13 +106,13 @@ interface LoadFilterDialogProps {
   onClose: () => void;
 }
 
-/** Load saved filter (000 §2): the customer's public filters and the caller's own, one row picked, then Apply. */
+/** Load saved filter (requirements §2.1): the customer's public filters and the caller's own, one row picked, then Apply. */
 export function LoadFilterDialog({ open, kind, timeZone, onApply, onClose }: LoadFilterDialogProps) {
   const titleId = useId();
   const type = searchTypeOf(kind);
   const [page, setPage] = useState(1);
   const [picked, setPicked] = useState<TicketFilter | null>(null);
-  const list = useSavedFilters(type, page, DEFAULT_PAGE_SIZE, open);
+  const list = useSavedFilters({ searchType: type, page, pageSize: DEFAULT_PAGE_SIZE }, open);
   const remove = useDeleteFilter(type);
   const showSnackbar = useSnackbar();
   const rows = list.data?.rows ?? [];

@@ -1,3 +1,4 @@
+import { hrefs } from '../../app/hrefs.ts';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import IconButton from '@mui/material/IconButton';
@@ -21,7 +22,7 @@ import type { TicketListKind } from './api.ts';
 
 export type TicketRow = IncidentRow & Partial<Pick<ServiceRequestRow, 'description' | 'requestedStartDate' | 'requestedEndDate'>>;
 
-/** Grid column field → the server's sort key (000 §2: every shown column sorts on the server). */
+/** Grid column field → the server's sort key (requirements §2.1: every shown column sorts on the server). */
 export const SORT_KEY_OF_FIELD: Record<string, TicketSortKey> = {
   ticketNo: 'ticketNo',
   status: 'status',
@@ -38,10 +39,11 @@ export const SORT_KEY_OF_FIELD: Record<string, TicketSortKey> = {
 };
 export const fieldOfSortKey = (key: TicketSortKey): string | undefined => Object.entries(SORT_KEY_OF_FIELD).find(([, k]) => k === key)?.[0];
 
-/** The view and edit routes of a list's rows (001 §2.1). */
-export const rowPath = (kind: TicketListKind, mode: 'view' | 'edit', id: number): string => `/${kind === 'incident' ? 'incident' : 'servicerequest'}/${mode}/${id}`;
+/** The view and edit routes of a list's rows (requirements §2.1). */
+export const rowPath = (kind: TicketListKind, mode: 'view' | 'edit', id: number): string =>
+  (kind === 'incident' ? (mode === 'view' ? hrefs.incidentView : hrefs.incidentEdit) : mode === 'view' ? hrefs.serviceRequestView : hrefs.serviceRequestEdit)({ id });
 
-/** 000 §4/§5: who sees Edit on a row of this list. */
+/** requirements §2.3/§2.3: who sees Edit on a row of this list. */
 export const canEditRow = (kind: TicketListKind, user: Pick<SignedInUser, 'userType'>, row: { canEdit: boolean }): boolean =>
   kind === 'incident' ? canEditIncidentRow(row) : canEditRequestRowInList(user, row);
 
@@ -60,15 +62,26 @@ const dateColumn = (field: keyof TicketRow, headerName: string, timeZone: string
   valueFormatter: (v: string | null | undefined) => (v ? formatDateTime(v, timeZone) : ''),
 });
 
-/** The incident grid's and the request grid's columns (000 §2, §3 'Incident row', 'Service request record'). */
+/** The incident grid's and the request grid's columns (requirements §2.1, §2.2 'Incident row', 'Service request record'). */
 export function ticketColumns({ kind, user, from, onLastAction }: ColumnOptions): GridColDef<TicketRow>[] {
   const isIncident = kind === 'incident';
   const noun = isIncident ? 'incident' : 'service request';
   const head: GridColDef<TicketRow>[] = [
-    { field: 'ticketNo', headerName: isIncident ? 'Incident #' : 'Request #', minWidth: 110 },
+    {
+      field: 'ticketNo',
+      headerName: isIncident ? 'Incident #' : 'Request #',
+      minWidth: 110,
+      hideable: false,
+      // The number is a link that opens the ticket (double-click and Enter on the row still do).
+      renderCell: ({ row }) => (
+        <Link component={RouterLink} to={rowPath(kind, 'view', row.id)} state={{ from }} onClick={(e: MouseEvent) => e.stopPropagation()}>
+          {row.ticketNo}
+        </Link>
+      ),
+    },
     { field: 'status', headerName: 'Status', minWidth: 110, renderCell: ({ row }) => <StatusChip status={row.status} /> },
     { field: 'assignedToName', headerName: 'Assigned To', minWidth: 140 },
-    { field: 'shortDescription', headerName: 'Short Description', flex: 1, minWidth: 220 },
+    { field: 'shortDescription', headerName: 'Short Description', flex: 1, minWidth: 260, hideable: false },
   ];
   const middle: GridColDef<TicketRow>[] = isIncident
     ? [
@@ -86,7 +99,7 @@ export function ticketColumns({ kind, user, from, onLastAction }: ColumnOptions)
       minWidth: 140,
       renderCell: ({ row }) =>
         row.targetName && canLinkTicketTarget(user, row) ? (
-          <Link component={RouterLink} to={`/contacts/view/${row.targetContactId}`} onClick={(e: MouseEvent) => e.stopPropagation()}>
+          <Link component={RouterLink} to={hrefs.contactView({ id: row.targetContactId ?? 0 })} onClick={(e: MouseEvent) => e.stopPropagation()}>
             {row.targetName}
           </Link>
         ) : (
@@ -121,6 +134,7 @@ export function ticketColumns({ kind, user, from, onLastAction }: ColumnOptions)
   }
   tail.push({
     field: 'edit',
+    hideable: false,
     headerName: 'Edit',
     width: 64,
     sortable: false,

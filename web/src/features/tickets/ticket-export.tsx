@@ -18,7 +18,7 @@ interface TicketExportProps {
   onClose: () => void;
 }
 
-/** Export to Excel (000 §2, §9): confirmation first, then the download with progress on the button. */
+/** Export to Excel (requirements §2.1, §2.6): confirmation first, then the download with progress on the button. */
 export function TicketExport({ open, kind, request, onClose }: TicketExportProps) {
   const [isBusy, setIsBusy] = useState(false);
   const showSnackbar = useSnackbar();

@@ -37,12 +37,12 @@ interface TicketFilterDialogProps {
   onClose: () => void;
 }
 
-/** 'Search Tickets' (000 §2, §4, §5): the list's filter criteria, saved filters, OK / Clear / Cancel. */
+/** 'Search Tickets' (requirements §2.1, §2.3): the list's filter criteria, saved filters, OK / Clear / Cancel. */
 export function TicketFilterDialog({ open, kind, user, criteria, savedFilterId, onApply, onClose }: TicketFilterDialogProps) {
   const titleId = useId();
   const lookups = useTicketLookups(open);
   const departments = lookups.data?.departments;
-  // The hidden VIP switch (000 §2) is not shown, but a saved filter's value is kept.
+  // The hidden VIP switch (requirements §2.1) is not shown, but a saved filter's value is kept.
   const keptVip = criteria.isVip;
   const kept = useMemo(() => (keptVip === undefined ? {} : { isVip: keptVip }), [keptVip]);
   const resolver = useMemo(() => filterResolver(departments ?? [], kept), [departments, kept]);

@@ -16,7 +16,7 @@ function renderList(path: string, routes: MockRoute[]) {
   return renderWithApp(<TicketListPage kind="incident" mine={false} title="Incidents" user={operator} />, { path });
 }
 
-// 000 §2 / §8 table states as the list screens show them.
+// requirements §2.1 / §2.6 table states as the list screens show them.
 // The first render loads MUI and the grid: slow on a busy machine.
 describe('ticket list states', { timeout: 45_000 }, () => {
   it('empty: the spec text and an Add new item link to the New flow, remembering the list', async () => {
@@ -28,7 +28,7 @@ describe('ticket list states', { timeout: 45_000 }, () => {
   });
 
   it('filtered-empty when a search is applied', async () => {
-    renderList('/incidents?q=zzz', [{ path: `${base}&search=zzz`, body: emptyPage }]);
+    renderList('/incidents?search=zzz', [{ path: `${base}&search=zzz`, body: emptyPage }]);
     expect(await screen.findByText(TABLE_TEXTS.filteredEmpty)).toBeTruthy();
     expect(screen.queryByRole('link', { name: TABLE_TEXTS.addNew })).toBeNull();
   });

@@ -9,7 +9,7 @@ import {
   USER_TYPES,
 } from '@sc/common';
 
-// The predicates of common/src/ticket-list-rules.ts, for every user type (000 §4, §5, §6).
+// The predicates of common/src/ticket-list-rules.ts, for every user type (requirements §2.3, §2.4).
 describe('ticket list rules', () => {
   it('hides the search box and the Assigned To selector for User only', () => {
     for (const userType of USER_TYPES) {

@@ -15,7 +15,7 @@ import { TICKET_STATUS_FILTERS, type TicketStatusFilter } from '@sc/common';
 import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 import type { TicketListKind } from './api.ts';
 
-/** 000 §4: '(All)' is '<ALL>'. */
+/** requirements §2.3: '(All)' is '<ALL>'. */
 const statusLabel = (s: TicketStatusFilter): string => (s === '<ALL>' ? 'All' : s);
 
 export const SEARCH_PLACEHOLDER: Record<TicketListKind, string> = {
@@ -46,7 +46,7 @@ interface TicketListToolbarProps {
   calendarHref?: string;
 }
 
-/** The list toolbar of 000 §2: New, status, Filter, Export to Excel, Refresh, search (and List / Calendar on request lists). */
+/** The list toolbar of requirements §2.1: New, status, Filter, Export to Excel, Refresh, search (and List / Calendar on request lists). */
 export function TicketListToolbar(p: TicketListToolbarProps) {
   return (
     <>

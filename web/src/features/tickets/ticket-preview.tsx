@@ -105,7 +105,7 @@ interface TicketPreviewProps {
   onClose: () => void;
 }
 
-/** view-service-request-preview (000 §2, §3): the selected row's fields with View and Edit. */
+/** view-service-request-preview (requirements §2.1, §2.2): the selected row's fields with View and Edit. */
 export function TicketPreview({ kind, row, width, timeZone, canEdit, from, onClose }: TicketPreviewProps) {
   const date = (v: string | null | undefined) => (v ? formatDateTime(v, timeZone) : '—');
   const fields: [string, string][] = [

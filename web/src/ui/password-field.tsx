@@ -6,7 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 
-/** A password input with the spec's show/hide toggle (000 §2, Login). */
+/** A password input with the spec's show/hide toggle (requirements §1.1, Login). */
 export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
   const [isVisible, setIsVisible] = useState(false);
   const toggleLabel = isVisible ? 'Hide password' : 'Show password';

@@ -1,0 +1,83 @@
+import { ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { contacts, devices, emailOutbox, jobs, tickets } from './schema/index.ts';
+import { containsPattern, contactSearchTextOf } from './schema/search-expressions.ts';
+
+// The contains-searches of every list and of global search (docs/requirements.md §2.9), each named with
+// the index that serves it. Build a search only from these: an expression that differs from the
+// indexed one by a cast or a space silently reads the whole tenant. server/test/search-indexes.test.ts
+// EXPLAINs every entry of SEARCH_INDEXES and fails when its index is not used.
+
+export { containsPattern };
+
+/** contacts_search_trgm: "first last email" of a contact. */
+export const contactSearchText: SQL = contactSearchTextOf(contacts);
+
+/** A contact whose "first last email" contains the term (contacts_search_trgm). */
+export const contactMatches = (term: string): SQL => sql`${contactSearchText} ilike ${containsPattern(term)}`;
+
+/** A device whose name contains the term (devices_name_trgm). */
+export const deviceNameMatches = (term: string): SQL => ilike(devices.deviceName, containsPattern(term));
+
+type Col = AnyPgColumn | SQL;
+/** The ticket's own searched columns (tickets_cid_ticket_no_trgm, _short_desc_trgm, _target_name_trgm); an alias's columns for a self-join. */
+export const ticketColumnsOf = (alias?: string): { ticketNo: Col; shortDescription: Col; targetName: Col } =>
+  alias === undefined
+    ? { ticketNo: tickets.ticketNo, shortDescription: tickets.shortDescription, targetName: tickets.targetName }
+    : { ticketNo: sql.raw(`${alias}.ticket_no`), shortDescription: sql.raw(`${alias}.short_description`), targetName: sql.raw(`${alias}.target_name`) };
+
+/** Ticket number, short description or target name contains the term; each arm has its (cid, column) trigram index. */
+export function ticketTextMatches(term: string, cols = ticketColumnsOf()): SQL {
+  const p = containsPattern(term);
+  return sql`(${cols.ticketNo} ilike ${p} or ${cols.shortDescription} ilike ${p} or ${cols.targetName} ilike ${p})`;
+}
+
+/**
+ * The ticket lists' search: the three columns, or a contact of the tenant whose "first last email" matches.
+ * The contacts go in as `= any(array(…))`, an InitPlan computed once, so every arm of the OR is indexable
+ * and the planner can BitmapOr the four index scans (docs/decisions/011).
+ */
+export function ticketListMatches(cid: number, term: string): SQL {
+  const contactIds = sql`array(select ${contacts.id} from ${contacts} where ${contacts.cid} = ${cid} and ${contactMatches(term)})`;
+  return sql`(${ticketTextMatches(term)} or ${tickets.contactId} = any(${contactIds}))`;
+}
+
+/**
+ * A job whose number or short description contains the term. No trigram index: a customer has tens of
+ * agreements, and jobs_cid_id_idx bounds the scan to the tenant.
+ */
+export const jobTextMatches = (term: string): SQL => {
+  const p = containsPattern(term);
+  return or(ilike(jobs.jobNum, p), ilike(jobs.internalShortDesc, p))!;
+};
+
+/**
+ * An outbox message whose recipient or subject contains the term ('Outgoing mail', space admin only).
+ * No trigram index: the list is the provider's own diagnostic view, newest first, and a search is rare.
+ */
+export const outboxTextMatches = (term: string): SQL => {
+  const p = containsPattern(term);
+  return or(ilike(emailOutbox.toAddress, p), ilike(emailOutbox.subject, p))!;
+};
+
+/**
+ * Every trigram-served search, probed with the very functions the lists use, and the indexes it must
+ * use (server/test/search-indexes.test.ts). The probes leave out other conditions (such as the tenant)
+ * so that no other index could serve them: a plan without these index names means the expression no
+ * longer matches its index.
+ */
+export const SEARCH_INDEXES: readonly { name: string; indexes: readonly string[]; probe: (cid: number, term: string) => SQL }[] = [
+  { name: 'contacts', indexes: ['contacts_search_trgm'], probe: (_cid, term) => sql`select ${contacts.id} from ${contacts} where ${contactMatches(term)}` },
+  { name: 'devices', indexes: ['devices_name_trgm'], probe: (_cid, term) => sql`select ${devices.id} from ${devices} where ${deviceNameMatches(term)}` },
+  {
+    name: 'ticket lists',
+    // The contact arm is contactMatches, probed above (in a small tenant the planner may read its contacts by cid).
+    indexes: ['tickets_cid_ticket_no_trgm', 'tickets_cid_short_desc_trgm', 'tickets_cid_target_name_trgm'],
+    probe: (cid, term) => sql`select ${tickets.id} from ${tickets} where ${ticketListMatches(cid, term)}`,
+  },
+  {
+    name: 'global search tickets',
+    indexes: ['tickets_cid_ticket_no_trgm', 'tickets_cid_short_desc_trgm', 'tickets_cid_target_name_trgm'],
+    probe: (_cid, term) => sql`select o.id from ${tickets} o where ${ticketTextMatches(term, ticketColumnsOf('o'))}`,
+  },
+];

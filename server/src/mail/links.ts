@@ -1,0 +1,55 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../config.ts';
+
+/**
+ * Links in e-mails (requirements: e-mailed links come from PUBLIC_URL only, never from the
+ * request's Host or X-Forwarded-Host headers).
+ */
+
+/** `${PUBLIC_URL}${pathAndQuery}`; pathAndQuery starts with '/' (a missing one is added). */
+export function publicLink(config: Pick<Config, 'publicUrl'>, pathAndQuery: string): string {
+  return `${config.publicUrl}${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`;
+}
+
+/** The SPA route of a path: publicLink(config, '/app/spa' + spaPath). */
+export function spaLink(config: Pick<Config, 'publicUrl'>, spaPath: string): string {
+  return publicLink(config, `/app/spa${spaPath.startsWith('/') ? '' : '/'}${spaPath}`);
+}
+
+function secretOf(config: Pick<Config, 'appSecret'>): string {
+  if (!config.appSecret) throw new Error('appSecret is not set: buildApp (ensureAppSecret) sets it before any link is signed');
+  return config.appSecret;
+}
+
+const sign = (config: Pick<Config, 'appSecret'>, purpose: string, value: string): string =>
+  createHmac('sha256', secretOf(config)).update(`${purpose}:${value}`).digest('base64url');
+
+/**
+ * Token of the e-mail preferences link: `{contactId}.{HMAC-SHA256(APP_SECRET, 'email-preferences:{contactId}')}`.
+ * It does not expire (the link is in every e-mail the contact ever received); changing APP_SECRET
+ * voids every issued link.
+ */
+export function emailPreferencesToken(config: Pick<Config, 'appSecret'>, contactId: number): string {
+  return `${contactId}.${sign(config, 'email-preferences', String(contactId))}`;
+}
+
+/** The contact a preferences token was issued for, or null when it is malformed or not ours. */
+export function verifyEmailPreferencesToken(config: Pick<Config, 'appSecret'>, token: string): number | null {
+  const m = /^(\d{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m) return null;
+  const contactId = Number(m[1]);
+  if (!Number.isSafeInteger(contactId) || contactId <= 0 || String(contactId) !== m[1]) return null;
+  const expected = Buffer.from(sign(config, 'email-preferences', m[1]));
+  const given = Buffer.from(m[2]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? contactId : null;
+}
+
+/** The logged-out /preferences page for this contact: `${PUBLIC_URL}/app/spa/preferences?token=…`. */
+export function emailPreferencesUrl(config: Pick<Config, 'publicUrl' | 'appSecret'>, contactId: number): string {
+  return spaLink(config, `/preferences?token=${encodeURIComponent(emailPreferencesToken(config, contactId))}`);
+}
+
+/** RFC 8058 one-click unsubscribe target (POST, no session) of the List-Unsubscribe header. */
+export function unsubscribeUrl(config: Pick<Config, 'publicUrl' | 'appSecret'>, contactId: number): string {
+  return publicLink(config, `/api/v1/mail/unsubscribe?token=${encodeURIComponent(emailPreferencesToken(config, contactId))}`);
+}

@@ -1,0 +1,41 @@
+import { defineTemplate } from './define.ts';
+
+export interface PasswordResetData {
+  firstName: string;
+  /** publicLink(config, '/app/spa/reset/{gid}') */
+  resetUrl: string;
+  validMinutes: number;
+}
+
+/** Lost password: the single-use reset link. */
+export const passwordReset = defineTemplate<PasswordResetData>({
+  kind: 'transactional',
+  content: (d, ctx) => ({
+    subject: `Reset your ${ctx.providerName} Support Center password`,
+    preheader: `The link works once, for ${d.validMinutes} minutes.`,
+    heading: `Hello ${d.firstName},`,
+    paragraphs: ['Someone, hopefully you, asked to reset the password of your Support Center account. Choose a new password with the link below.'],
+    button: { label: 'Choose a new password', url: d.resetUrl },
+    footnote: `The link works once, for ${d.validMinutes} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+  }),
+});
+
+export interface PasswordChangedData {
+  firstName: string;
+  /** spaLink(config, '/retrieve') */
+  retrieveUrl: string;
+}
+
+/** Notice after a password change or reset (every other session was ended). */
+export const passwordChanged = defineTemplate<PasswordChangedData>({
+  kind: 'transactional',
+  content: (d, ctx) => ({
+    subject: `Your ${ctx.providerName} Support Center password was changed`,
+    heading: `Hello ${d.firstName},`,
+    paragraphs: [
+      'The password of your Support Center account was just changed, and every other session of the account was signed out.',
+      'If you did not do this, reset your password now and tell your administrator.',
+    ],
+    button: { label: 'Reset my password', url: d.retrieveUrl },
+  }),
+});

@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@sc/common';
+import { PageHeader } from '../page-header.tsx';
+
+// The one frame of a list screen (docs/conventions.md 'Lists'): title, toolbar slots, the stated order,
+// and the states every list has: loading, empty, filtered-empty and error with retry.
+
+export interface ListStatusProps {
+  isPending: boolean;
+  error: Error | null;
+  rowCount: number;
+  /** A search or filter is applied: an empty answer says so (and how to widen it). */
+  isFiltered: boolean;
+  onRetry: () => void;
+  /** What an empty list says, e.g. 'No Devices Found'. */
+  emptyText: string;
+  filteredEmptyText?: string;
+  /** How many placeholder lines while the first page loads. */
+  skeletonRows?: number;
+}
+
+/** Loading, error with retry, empty, filtered-empty; null when there are rows to show. */
+export function ListStatus({ isPending, error, rowCount, isFiltered, onRetry, emptyText, filteredEmptyText, skeletonRows = 4 }: ListStatusProps) {
+  if (error) {
+    return (
+      <Alert
+        severity="error"
+        sx={{ m: 1 }}
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Retry
+          </Button>
+        }
+      >
+        {MESSAGES.tableLoadError} ({error.message})
+      </Alert>
+    );
+  }
+  if (isPending) {
+    return (
+      <Box sx={{ p: 2 }} aria-busy="true" aria-label="Loading">
+        {Array.from({ length: skeletonRows }, (_, i) => (
+          <Skeleton key={i} height={40} />
+        ))}
+      </Box>
+    );
+  }
+  if (rowCount > 0) return null;
+  return (
+    <Typography sx={{ p: 2 }} role="status">
+      {isFiltered ? (filteredEmptyText ?? `${emptyText} for this search or filter.`) : emptyText}
+    </Typography>
+  );
+}
+
+export interface ListScreenProps {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** Actions (New, Refresh, Export…) before the search and filters. */
+  actions?: ReactNode;
+  /** The search box and filters, at the toolbar's end. */
+  filters?: ReactNode;
+  /** The stated order, e.g. 'Sorted by Device Name, A to Z' (sortLabel()). */
+  order?: string;
+  children: ReactNode;
+}
+
+/** A list page: header with its toolbar and stated order, then the list. */
+export function ListScreen({ title, subtitle, actions, filters, order, children }: ListScreenProps) {
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        toolbar={
+          actions || filters ? (
+            <>
+              {actions}
+              {filters}
+            </>
+          ) : undefined
+        }
+      />
+      {order && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: -2, mb: 1 }} data-testid="list-order">
+          {order}
+        </Typography>
+      )}
+      {children}
+    </>
+  );
+}
+
+/** 'Sorted by {label}, {newest first | A to Z …}' for the list's current sort. */
+export function sortLabel(label: string, direction: 'asc' | 'desc', kind: 'text' | 'date' | 'number' = 'text'): string {
+  const words = kind === 'text' ? (direction === 'asc' ? 'A to Z' : 'Z to A') : kind === 'date' ? (direction === 'asc' ? 'oldest first' : 'newest first') : direction === 'asc' ? 'lowest first' : 'highest first';
+  return `Sorted by ${label}, ${words}`;
+}
+
+/**
+ * The DataGrid settings every server-paged list shares: paging and sorting by the server, our own
+ * pager (PagingFooter) below, compact rows, no column menu.
+ */
+export const DATA_GRID_DEFAULTS = {
+  density: 'compact',
+  hideFooter: true,
+  disableColumnMenu: true,
+  sortingMode: 'server',
+  paginationMode: 'server',
+  sortingOrder: ['asc', 'desc'],
+  disableRowSelectionOnClick: false,
+} as const;
