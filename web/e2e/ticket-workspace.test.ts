@@ -140,6 +140,10 @@ describe('Last Action Taken (issue 14, bug 4)', () => {
   it('names the authors and leaves the grid where it was, at 375 px too', async () => {
     const page = await newPage({ width: 375, height: 740 });
     await signInAs(page, 'operator@acme.example', '/incidents');
+    // A phone hides the Last Action column by default (the column chooser's width-based defaults); the user shows it.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Last Action' }).click();
+    await page.keyboard.press('Escape');
     const button = page.getByRole('button', { name: /^Last Action Taken for / }).first();
     await button.scrollIntoViewIfNeeded();
     const scroller = page.locator('.MuiDataGrid-virtualScroller').first();
