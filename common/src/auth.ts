@@ -42,4 +42,11 @@ export const ZSessionResponseSchema = z.object({
 });
 export type SessionResponse = z.infer<typeof ZSessionResponseSchema>;
 
+/**
+ * GET /auth/session: the session or null, always 200. The SPA asks it on every page load; signed
+ * out is an expected answer there, not an error the browser should log (issue 14, bug 6).
+ */
+export const ZCurrentSessionResponseSchema = z.object({ session: ZSessionResponseSchema.nullable() });
+export type CurrentSessionResponse = z.infer<typeof ZCurrentSessionResponseSchema>;
+
 export const CSRF_HEADER = 'x-csrf-token';

@@ -26,6 +26,8 @@ export const CONTACT_MESSAGES = {
   loadFailed: 'An Error Occurred',
   saveTitle: 'Save Changes?',
   saveText: "You're about to update contact record",
+  /** The spec's confirmation speaks of updating; a new contact is created, so it says so. */
+  createText: "You're about to create a new contact record",
   cancelTitle: 'Are you sure?',
   cancelText: 'If you have unsaved changes, they will be lost.',
   leavePage: 'Are you sure you want to leave?',

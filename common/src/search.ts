@@ -108,5 +108,27 @@ export function searchResultPath(r: Pick<SearchRecord, 'searchType' | 'internalI
   }
 }
 
+/** Where a result group's 'See all' leads: a list screen and its query in the list's own (API) names. */
+export type SearchSeeAll = { list: 'contacts' | 'incidents' | 'requests'; query: { search: string; status?: string } };
+
+/**
+ * 'See all' of a result group (requirements §5.1): the list the group comes from, filtered by the
+ * same term, or null where no such list answers the caller (a User's ticket lists have no search
+ * box, requirements §2.4; jobs have none). The web builds the href from its route table.
+ */
+export function searchSeeAll(u: Pick<SignedInUser, 'userType' | 'spaceAdmin'>, searchType: SearchType, term: string): SearchSeeAll | null {
+  const search = term.trim();
+  switch (searchType) {
+    case SEARCH_TYPE.Contact:
+      return canManageContacts(u) ? { list: 'contacts', query: { search } } : null;
+    case SEARCH_TYPE.Incident:
+      return isCustomerUser(u) ? null : { list: 'incidents', query: { status: '<ALL>', search } };
+    case SEARCH_TYPE.ServiceRequest:
+      return isCustomerUser(u) ? null : { list: 'requests', query: { status: '<ALL>', search } };
+    case SEARCH_TYPE.Job:
+      return null;
+  }
+}
+
 /** requirements §5: the icon is green when Status is Active or Open, otherwise red. */
 export const isSearchStatusActive = (status: string): boolean => status === 'Active' || status === 'Open';

@@ -34,6 +34,16 @@ export const TICKET_DETAIL_MESSAGES = {
   actionSaved: 'Action is saved',
 } as const;
 
+/**
+ * The success text of a ticket save, naming what was saved (issue 14, bug 3): the spec's
+ * 'Incident data has been successfully updated' for an incident update, the same words for a
+ * service request, and the new ticket's number on creation.
+ */
+export function ticketSavedMessage(ticketType: 'Incident' | 'ServiceRequest', mode: 'add' | 'edit', ticketNo: string): string {
+  if (mode === 'add') return `${ticketType === 'Incident' ? 'Incident' : 'Service request'} ${ticketNo} has been created`;
+  return ticketType === 'Incident' ? TICKET_DETAIL_MESSAGES.saved : 'Service request data has been successfully updated';
+}
+
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 /** An ISO 8601 date-time with offset ('2026-11-01T14:00:00Z'); the API answers in UTC. */
 const dateTime = z.iso.datetime({ offset: true });
@@ -70,6 +80,8 @@ export const ZTicketDetailResponseSchema = z.object({
   subclassName: z.string().nullable(),
   /** Provider technician; always null for the User type (the assignee is not shown to it). */
   assignedStaffId: z.number().int().nullable(),
+  /** A contact of the customer as assignee (AssignedToContactID); always null for the User type. */
+  assignedContactId: z.number().int().nullable(),
   /** AssignedToName; always null for the User type. */
   assignedToName: z.string().nullable(),
   reassignmentTemplateId: z.number().int().nullable(),
@@ -100,8 +112,10 @@ const ticketFields = z.object({
   classId: id.nullish(),
   /** Must belong to classId; with no classId the subclass's class is taken. */
   subclassId: id.nullish(),
-  /** Ignored for the User type. */
+  /** Ignored for the User type. At most one of assignedStaffId and assignedContactId is set. */
   assignedStaffId: id.nullish(),
+  /** An assignable contact of the caller's customer (see the lookups' assignees). Ignored for the User type. */
+  assignedContactId: id.nullish(),
   /** Ignored for the User type. */
   isVip: z.boolean().optional(),
   /** Service requests only. */
@@ -118,8 +132,14 @@ function checkDateRange(v: DateRange, ctx: z.RefinementCtx) {
   }
 }
 
+export const ONE_ASSIGNEE_ONLY = 'A ticket has one assignee: a technician or a contact, not both';
+/** A ticket is assigned to a technician or to a contact, never to both. */
+function checkOneAssignee(v: { assignedStaffId?: number | null | undefined; assignedContactId?: number | null | undefined }, ctx: z.RefinementCtx) {
+  if (v.assignedStaffId != null && v.assignedContactId != null) ctx.addIssue({ code: 'custom', path: ['assignedContactId'], message: ONE_ASSIGNEE_ONLY });
+}
+
 /** POST /api/v1/tickets: a new incident or service request (status Open, opened now). */
-export const ZCreateTicketRequestSchema = ticketFields.extend({ ticketType: ZTicketDetailTypeSchema }).superRefine(checkDateRange);
+export const ZCreateTicketRequestSchema = ticketFields.extend({ ticketType: ZTicketDetailTypeSchema }).superRefine(checkDateRange).superRefine(checkOneAssignee);
 export type CreateTicketRequest = z.infer<typeof ZCreateTicketRequestSchema>;
 
 /** How the add route chose the ticket's contact (requirements §3.1, §3.3: pick a contact, a device, or the primary-contact shortcut). */
@@ -129,7 +149,8 @@ export const ZCreateTicketQuerySchema = z.object({ type: z.enum(TICKET_CREATE_MO
 /** PUT /api/v1/tickets/:id: the form's fields plus the version read and, optionally, a new status. */
 export const ZUpdateTicketRequestSchema = ticketFields
   .extend({ version: z.number().int().min(1), status: ZTicketDetailStatusSchema.optional() })
-  .superRefine(checkDateRange);
+  .superRefine(checkDateRange)
+  .superRefine(checkOneAssignee);
 export type UpdateTicketRequest = z.infer<typeof ZUpdateTicketRequestSchema>;
 
 /**
@@ -228,8 +249,17 @@ export const ZTicketAttachmentSchema = z.object({
   sizeBytes: z.number().int(),
   uploadedByName: z.string().nullable(),
   createdAt: z.string(),
+  /** Until when the caller may remove it (its own upload, within ATTACHMENT_REMOVE_GRACE_MINUTES); null: never. */
+  removableUntil: z.string().nullable(),
 });
 export type TicketAttachment = z.infer<typeof ZTicketAttachmentSchema>;
+
+/** One's own upload can be removed this long after it was added (docs/decisions/015-ticket-page.md). */
+export const ATTACHMENT_REMOVE_GRACE_MINUTES = 15;
+export const ATTACHMENT_MESSAGES = {
+  notRemovable: `Only your own files can be removed, within ${ATTACHMENT_REMOVE_GRACE_MINUTES} minutes of adding them`,
+  removed: 'File removed',
+} as const;
 export const ZTicketAttachmentsResponseSchema = z.object({ rows: z.array(ZTicketAttachmentSchema) });
 
 /** The file name of an upload: in the x-file-name header (percent-encoded UTF-8) or ?name=. */

@@ -3,8 +3,8 @@ import { listQuerySchema, pageOf } from './list.ts';
 
 // The contact/device picker of a new ticket (requirements §10.1 'Select a contact or a device').
 
-/** The dialog's page size: the spec names none; five rows fit its 420 px height. */
-export const PICKER_PAGE_SIZE = 5;
+/** The dialog's page size: the spec names none; six one-line rows fit its 420 px height (issue 14, item 10). */
+export const PICKER_PAGE_SIZE = 6;
 
 /** Contacts by last and first name. */
 export const ZPickerContactQuerySchema = listQuerySchema({

@@ -57,6 +57,8 @@ const zDateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })])
 export const ZTicketCriteriaSchema = z.object({
   /** Assigned To: provider staff id (AssignedUserID). Hidden for User in the dialog. */
   assignedTo: zId.optional(),
+  /** Assigned To a contact of the customer (AssignedToContactID: an HD shared operator or a staff-type account). */
+  assignedContactId: zId.optional(),
   /** Resp. Department id (from the departments lookup). */
   departmentId: zId.optional(),
   /** BoardID: set by the UI from the department (`boardIdForDepartment`); the server filters by what it gets. */
@@ -162,14 +164,38 @@ export type TicketDepartment = z.infer<typeof ZTicketDepartmentSchema>;
 /** requirements §2.3: the BoardID a department sets: its board, or none when its type is 'Client'. */
 export const boardIdForDepartment = (d: Pick<TicketDepartment, 'boardId' | 'type'>): number | null => (d.type === 'Client' ? null : d.boardId);
 
+/** The two kinds of assignee a ticket has (AssignedUserID or AssignedToContactID). */
+export const ASSIGNEE_KINDS = ['staff', 'contact'] as const;
+export type AssigneeKind = (typeof ASSIGNEE_KINDS)[number];
+export const ZTicketAssigneeSchema = z.object({
+  /** 'staff:{id}' or 'contact:{id}': one value for a select that offers both kinds. */
+  key: z.string(),
+  kind: z.enum(ASSIGNEE_KINDS),
+  id: z.number().int(),
+  displayName: z.string(),
+});
+export type TicketAssignee = z.infer<typeof ZTicketAssigneeSchema>;
+export const assigneeKey = (kind: AssigneeKind, id: number): string => `${kind}:${id}`;
+/** The key of a ticket's assignee ('' when unassigned). */
+export const assigneeKeyOf = (t: { assignedStaffId: number | null; assignedContactId: number | null }): string =>
+  t.assignedStaffId !== null ? assigneeKey('staff', t.assignedStaffId) : t.assignedContactId !== null ? assigneeKey('contact', t.assignedContactId) : '';
+/** A key back to its kind and id; anything else is undefined. */
+export function parseAssigneeKey(key: string): { kind: AssigneeKind; id: number } | undefined {
+  const m = /^(staff|contact):(\d+)$/.exec(key);
+  return m ? { kind: m[1] as AssigneeKind, id: Number(m[2]) } : undefined;
+}
+
 export const ZTicketLookupsResponseSchema = z.object({
   priorities: z.array(z.object({ id: z.number().int(), name: z.string(), level: z.number().int() })),
   severities: z.array(z.object({ short: z.string(), name: z.string() })),
   classes: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** Every subclass with its class: the dialog shows those of the chosen class. */
   subclasses: z.array(z.object({ id: z.number().int(), classId: z.number().int(), name: z.string() })),
-  /** Active provider staff (assignedTo values); empty for User, who has no Assigned To selector. */
-  assignees: z.array(z.object({ id: z.number().int(), displayName: z.string() })),
+  /**
+   * Everyone a ticket of this customer can be assigned to: active provider staff and the customer's
+   * own assignable contacts (see assigneeKey). Empty for User, who has no Assigned To selector.
+   */
+  assignees: z.array(ZTicketAssigneeSchema),
   departments: z.array(ZTicketDepartmentSchema),
   sites: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
@@ -250,7 +276,10 @@ export const ZLatestActionSchema = z.object({
   /** ISO 8601. */
   startDate: z.string(),
   status: z.string().nullable(),
+  /** The author's e-mail (User Name); shown as staffName. */
   userName: z.string(),
+  /** Who wrote it, by name: the technician, else the author's display name, else the user name. */
+  staffName: z.string(),
 });
 export type LatestAction = z.infer<typeof ZLatestActionSchema>;
 export const ZLatestActionsResponseSchema = z.object({ rows: z.array(ZLatestActionSchema) });

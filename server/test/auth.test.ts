@@ -82,6 +82,18 @@ describe('POST /api/v1/auth/login', () => {
     expect((await c.get('/api/v1/auth/me')).statusCode).toBe(200);
   });
 
+  it('reports the previous sign-in, never the current one, as the last login date (issue 14, bug 5)', async () => {
+    const first = await signIn(t.app, 'limited@acme.example');
+    const [afterFirst] = await t.database.db.select().from(webUsers).where(eq(webUsers.email, 'limited@acme.example'));
+    const firstAt = afterFirst!.lastLoginAt!.toISOString();
+    expect(first.session.user.lastLoginDate).not.toBe(firstAt);
+    const second = await signIn(t.app, 'limited@acme.example');
+    expect(second.session.user.lastLoginDate).toBe(firstAt);
+    // What the account menu reads: /auth/me of the live session, also after the session cache is cold.
+    expect((await second.get('/api/v1/auth/me')).json<{ user: { lastLoginDate: string } }>().user.lastLoginDate).toBe(firstAt);
+    expect((await first.get('/api/v1/auth/me')).json<{ user: { lastLoginDate: string | null } }>().user.lastLoginDate).toBe(first.session.user.lastLoginDate);
+  });
+
   it('reports the previous sign-in as the last login date', async () => {
     const first = await signIn(t.app, 'limited@acme.example');
     const second = await signIn(t.app, 'limited@acme.example');
@@ -89,6 +101,21 @@ describe('POST /api/v1/auth/login', () => {
     expect(Date.parse(second.session.user.lastLoginDate!)).toBeGreaterThanOrEqual(
       first.session.user.lastLoginDate ? Date.parse(first.session.user.lastLoginDate) : 0,
     );
+  });
+});
+
+describe('GET /api/v1/auth/session (issue 14, bug 6)', () => {
+  it('answers 200 with null when signed out, so a signed-out page load logs no error', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/session' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ session: null });
+  });
+
+  it('answers the same session as /auth/me when signed in', async () => {
+    const c = await signIn(t.app, 'user@acme.example');
+    const res = await c.get('/api/v1/auth/session');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ session: (await c.get('/api/v1/auth/me')).json<unknown>() });
   });
 });
 

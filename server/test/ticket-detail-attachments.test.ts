@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, notInArray } from 'drizzle-orm';
-import { CSRF_HEADER, type ErrorResponse, type TicketAttachment } from '@sc/common';
+import { ATTACHMENT_MESSAGES, ATTACHMENT_REMOVE_GRACE_MINUTES, CSRF_HEADER, type ErrorResponse, type TicketAttachment } from '@sc/common';
 import { ticketAttachments, tickets } from '../src/db/schema/index.ts';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
 
@@ -131,5 +131,46 @@ describe('GET /api/v1/tickets/:id/attachments[/:attachmentId]', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/tickets/${otherTicket}/attachments` })).statusCode).toBe(401);
     // An attachment id under another ticket of the same customer is not found there.
     expect((await admin.get(`/api/v1/tickets/${userTicket}/attachments/${a.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/v1/tickets/:id/attachments/:attachmentId (issue 14, item 8)', () => {
+  it('the uploader removes its own file within the grace period: row and bytes go', async () => {
+    const a = (await upload(user, userTicket, PDF, 'wrong.pdf')).json<TicketAttachment>();
+    expect(Date.parse(a.removableUntil!) - Date.parse(a.createdAt)).toBe(ATTACHMENT_REMOVE_GRACE_MINUTES * 60_000);
+    const [row] = await t.database.db.select().from(ticketAttachments).where(eq(ticketAttachments.id, a.id));
+    const file = path.join(dataDir, 'attachments', ...row!.storageKey.split('/'));
+    expect(fs.existsSync(file)).toBe(true);
+    const res = await user.delete(`/api/v1/tickets/${userTicket}/attachments/${a.id}`);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await t.database.db.select().from(ticketAttachments).where(eq(ticketAttachments.id, a.id))).toEqual([]);
+    expect(fs.existsSync(file)).toBe(false);
+    expect((await user.delete(`/api/v1/tickets/${userTicket}/attachments/${a.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses someone else’s file, a file past the grace period, another customer and the signed-out', async () => {
+    const a = (await upload(operator, userTicket, PDF, 'operator.pdf')).json<TicketAttachment>();
+    // Others see it as not removable and are refused.
+    const seen = (await user.get(`/api/v1/tickets/${userTicket}/attachments`)).json<{ rows: TicketAttachment[] }>().rows.find((r) => r.id === a.id)!;
+    expect(seen.removableUntil).toBeNull();
+    for (const c of [user, admin]) {
+      const res = await c.delete(`/api/v1/tickets/${userTicket}/attachments/${a.id}`);
+      expect(res.statusCode).toBe(403);
+      expect(err(res).message).toBe(ATTACHMENT_MESSAGES.notRemovable);
+    }
+    const g = await globex.delete(`/api/v1/tickets/${userTicket}/attachments/${a.id}`);
+    expect(g.statusCode).toBe(403);
+    expect(err(g).message).toBe(NOT_AUTHORIZED);
+    const out = await t.app.inject({ method: 'DELETE', url: `/api/v1/tickets/${userTicket}/attachments/${a.id}` });
+    expect(out.statusCode).toBe(401);
+    // Past the grace period even the uploader may not.
+    await t.database.db
+      .update(ticketAttachments)
+      .set({ createdAt: new Date(Date.now() - (ATTACHMENT_REMOVE_GRACE_MINUTES + 1) * 60_000) })
+      .where(eq(ticketAttachments.id, a.id));
+    const late = await operator.delete(`/api/v1/tickets/${userTicket}/attachments/${a.id}`);
+    expect(late.statusCode).toBe(403);
+    expect((await t.database.db.select().from(ticketAttachments).where(eq(ticketAttachments.id, a.id))).length).toBe(1);
+    expect((await operator.delete(`/api/v1/tickets/${userTicket}/attachments/abc`)).statusCode).toBe(400);
   });
 });

@@ -99,7 +99,9 @@ describe('Back after paging restores the page', () => {
     await displaying(page).getByText(/^Displaying 2 - 2/).waitFor();
   });
 
-  it('notes: page 2 comes back after the ticket and Back', async () => {
+  it('notes: the notes route comes back to the conversation after Home and Back', async () => {
+    // The notes are no longer a paged list: /incident/actions opens the one ticket page at its
+    // conversation, which holds the latest 100 notes in order (docs/decisions/015-ticket-page.md).
     const admin = await apiLogin('admin@acme.example');
     const ticket = await apiSend<{ id: number; ticketNo: string }>(admin, 'POST', '/tickets?type=contact', {
       ticketType: 'Incident',
@@ -108,21 +110,17 @@ describe('Back after paging restores the page', () => {
     });
     for (const n of [1, 2, 3]) await apiSend(admin, 'POST', `/tickets/${ticket.id}/actions`, { note: `Note number ${n}` });
     const page = await newPage();
-    await signInAs(page, 'admin@acme.example', `/incident/actions/${ticket.id}?pageSize=2`);
-    await page.getByRole('heading', { name: `${ticket.ticketNo} Notes` }).waitFor();
-    await displaying(page).getByText('Displaying 1 - 2 of 3').waitFor();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL((u) => u.searchParams.get('page') === '2');
-    await displaying(page).getByText('Displaying 3 - 3 of 3').waitFor();
-    await page.getByText('Note number 1').waitFor();
-    await screenshot(page, 'list-contract-notes-page2-desktop-light');
+    await signInAs(page, 'admin@acme.example', `/incident/actions/${ticket.id}`);
+    await page.getByRole('heading', { name: `View Incident ${ticket.ticketNo}` }).waitFor();
+    const conversation = page.getByRole('list', { name: 'Conversation' });
+    for (const n of [1, 2, 3]) await conversation.getByText(`Note number ${n}`).waitFor();
+    await screenshot(page, 'list-contract-notes-desktop-light');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.getByRole('link', { name: `Back to ${ticket.ticketNo}` }).click();
-    await page.waitForURL((u) => u.pathname.endsWith(`/incident/view/${ticket.id}`));
+    await drawerLink(page, 'Home').click();
+    await page.waitForURL((u) => /\/app\/spa\/?$/.test(u.pathname));
     await page.goBack();
-    await page.waitForURL((u) => u.pathname.endsWith(`/incident/actions/${ticket.id}`) && u.searchParams.get('page') === '2');
-    await displaying(page).getByText('Displaying 3 - 3 of 3').waitFor();
-    await page.getByText('Note number 1').waitFor();
+    await page.waitForURL((u) => u.pathname.endsWith(`/incident/actions/${ticket.id}`));
+    for (const n of [1, 2, 3]) await conversation.getByText(`Note number ${n}`).waitFor();
   });
 });
 

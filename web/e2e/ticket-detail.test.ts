@@ -93,7 +93,9 @@ describe('a User creates an incident from the picker, adds a note and requests a
     await dialog.waitFor();
     expect(await dialog.getByRole('button', { name: /^For / }).count()).toBe(0);
     const create = dialog.getByRole('button', { name: 'Create Ticket' });
-    expect(await create.isDisabled()).toBe(true);
+    // Issue 14, item 10: a User with a single contact starts with it chosen.
+    await dialog.getByRole('button', { name: /Becker, Thomas/ }).and(page.locator('.Mui-selected')).waitFor();
+    expect(await create.isDisabled()).toBe(false);
     await dialog.getByRole('tab', { name: 'Devices' }).click();
     await dialog.getByRole('tab', { name: 'Contacts' }).click();
     await dialog.getByRole('button', { name: /Becker, Thomas/ }).click();
@@ -109,7 +111,9 @@ describe('a User creates an incident from the picker, adds a note and requests a
     await screenshot(page, 'ticket-add-desktop-light');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save' }).click();
-    await alertWith(page, SAVED).waitFor();
+    // Issue 14, bug 3: the new ticket's number is announced, with a link, before the move.
+    await alertWith(page, 'has been created').waitFor();
+    await page.getByRole('link', { name: /^Open INC-\d+$/ }).waitFor();
     // requirements §3.3: after 2.5 s back to the list of incidents.
     await page.waitForURL(/\/app\/spa\/incidents$/);
     const mine = await apiGet<{ rows: Row[] }>(user, `/incidents?status=Open&search=${encodeURIComponent(stamp)}`);
@@ -127,21 +131,17 @@ describe('a User creates an incident from the picker, adds a note and requests a
       void d.dismiss();
     });
     await signInAs(page, 'user@acme.example', `/incident/actions/${created.id}`);
-    await page.getByRole('heading', { name: `${created.ticketNo} Notes` }).waitFor();
-    await page.getByRole('button', { name: 'New Note' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New Note' });
-    await dialog.getByLabel('Note').fill(xssNote);
-    await dialog.getByRole('button', { name: 'Update' }).click();
+    // The notes route opens the ticket page at its conversation (issue 14, item 8).
+    await page.getByRole('heading', { name: `View Incident ${created.ticketNo}` }).waitFor();
+    await page.getByRole('heading', { name: 'Conversation' }).and(page.locator(':focus')).waitFor();
+    await page.getByLabel('Add a note').fill(xssNote);
+    await page.getByRole('button', { name: 'Add Note' }).click();
     await alertWith(page, 'New Action Created').waitFor();
-    // The list refreshes 3 s after a new action (requirements §3.3).
-    const cell = page.getByRole('gridcell', { name: xssNote });
-    await cell.waitFor();
+    const conversation = page.getByRole('list', { name: 'Conversation' });
+    const shown = conversation.getByTestId('conversation-note').filter({ hasText: xssNote });
+    await shown.waitFor();
+    expect(await shown.innerText()).toBe(xssNote);
     expect(await page.locator('img[src="x"]').count()).toBe(0);
-    await cell.dblclick();
-    const noteDialog = page.getByRole('dialog', { name: 'Note' });
-    expect(await noteDialog.getByTestId('note-dialog-text').innerText()).toBe(xssNote);
-    await screenshot(page, 'ticket-note-dialog');
-    await noteDialog.getByRole('button', { name: 'Close' }).click();
     await screenshot(page, 'ticket-notes-desktop-light');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(dialogs).toEqual([]);
@@ -274,9 +274,13 @@ describe('requirements §3.3 in the UI, per user type and for another customer',
 });
 
 describe('edit page behaviour', () => {
-  it('a service request opened on the incident route goes to the service-request edit route', async () => {
+  it('a service request opened on the incident route opens as a service request: a view stays a view, an edit an edit', async () => {
     const page = await newPage();
+    // Issue 14, item 8: a link to read a ticket always opens its view route.
     await signInAs(page, 'admin@acme.example', `/incident/view/${serviceRequest.id}`);
+    await page.waitForURL(new RegExp(`/servicerequest/view/${serviceRequest.id}$`));
+    await page.getByRole('heading', { name: `View Service Request ${serviceRequest.ticketNo}` }).waitFor();
+    await page.goto(spa(`/incident/edit/${serviceRequest.id}`));
     await page.waitForURL(new RegExp(`/servicerequest/edit/${serviceRequest.id}$`));
     await page.getByRole('heading', { name: `Update Service Request ${serviceRequest.ticketNo}` }).waitFor();
     await page.getByLabel('Requested Start').waitFor();
@@ -328,7 +332,7 @@ describe('each screen on desktop and at 375 px, light and dark', () => {
   it.each([
     ['view', () => `/incident/view/${otherIncident.id}`, 'View Incident'],
     ['edit', () => `/incident/edit/${otherIncident.id}`, 'Edit Incident'],
-    ['notes', () => `/incident/actions/${otherIncident.id}`, 'Notes'],
+    ['notes', () => `/incident/actions/${otherIncident.id}`, 'Conversation'],
     ['stats', () => `/incident/stats/${otherIncident.id}`, 'Timeline'],
     ['files', () => `/incident/files/${otherIncident.id}`, 'Files'],
     ['picker', () => '/incident/add', 'Select a contact or a device'],

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorResponseSchema, ZLoginRequestSchema, ZSessionResponseSchema } from '@sc/common';
+import { ZCurrentSessionResponseSchema, ZErrorResponseSchema, ZLoginRequestSchema, ZSessionResponseSchema } from '@sc/common';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
@@ -54,5 +54,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       const scope = requireScope(req);
       return { user: scope.user, csrfToken: scope.csrfToken };
     },
+  );
+
+  app.get(
+    '/session',
+    { schema: { tags: ['auth'], summary: 'The signed-in user, or null when signed out (200 either way)', response: { 200: ZCurrentSessionResponseSchema } } },
+    async (req) => ({ session: req.scope ? { user: req.scope.user, csrfToken: req.scope.csrfToken } : null }),
   );
 };

@@ -36,6 +36,13 @@ export function mockFetch(initial: MockRoute[] = []) {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     calls.push({ method, path, headers, body });
     const route = [...routes].reverse().find((r) => r.path === path && (r.method ?? 'GET') === method);
+    if (!route && path === '/auth/session' && method === 'GET') {
+      // The SPA reads its session from /auth/session (200 with the session or null); tests describe /auth/me.
+      const me = [...routes].reverse().find((r) => r.path === '/auth/me' && (r.method ?? 'GET') === 'GET');
+      const signedIn = me !== undefined && (me.status ?? 200) === 200;
+      if (me && !signedIn && me.status !== 401) return Promise.resolve(json(me.status!, me.body));
+      return Promise.resolve(json(200, { session: signedIn ? me.body : null }));
+    }
     if (!route) return Promise.resolve(json(404, { code: 'NOT_FOUND', message: `No mock for ${method} ${path}` }));
     return Promise.resolve(json(route.status ?? 200, route.body));
   });

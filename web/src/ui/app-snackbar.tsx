@@ -8,6 +8,8 @@ export const SNACKBAR_AUTO_HIDE_MS = 5000;
 export interface SnackbarOptions {
   severity?: AlertColor;
   autoHideDuration?: number;
+  /** A long heads-up: on a phone one short line (the full text is elsewhere on the page), so it covers little. */
+  compact?: boolean;
 }
 type ShowSnackbar = (message: string, options?: SnackbarOptions) => void;
 
@@ -16,6 +18,7 @@ interface Message {
   text: string;
   severity: AlertColor;
   autoHideDuration: number;
+  compact: boolean;
 }
 
 const SnackbarContext = createContext<ShowSnackbar | null>(null);
@@ -37,6 +40,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
         text,
         severity: options.severity ?? 'info',
         autoHideDuration: options.autoHideDuration ?? SNACKBAR_AUTO_HIDE_MS,
+        compact: options.compact ?? false,
       });
       setIsOpen(true);
     },
@@ -63,7 +67,14 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
             severity={message.severity}
             variant="filled"
             onClose={() => setIsOpen(false)}
-            sx={{ width: '100%', maxWidth: 560 }}
+            sx={{
+              width: '100%',
+              maxWidth: 560,
+              ...(message.compact && {
+                py: { xs: 0, sm: 0.75 },
+                '& .MuiAlert-message': { overflow: 'hidden', textOverflow: { xs: 'ellipsis', sm: 'clip' }, whiteSpace: { xs: 'nowrap', sm: 'normal' } },
+              }),
+            }}
           >
             {message.text}
           </Alert>

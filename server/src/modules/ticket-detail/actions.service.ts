@@ -12,8 +12,12 @@ import { offsetPage, type PageRequest } from '../../http/paging.ts';
 /** Internal notes are the provider's: never shown to the User type. */
 const seesInternal = (scope: Scope): boolean => scope.userType !== 'User';
 
+/** An action's author by name: the technician, else the display name, else the user name. */
+const staffNameOf = (row: q.ActionRow): string =>
+  row.staffFirstName ? `${row.staffFirstName} ${row.staffLastName ?? ''}`.trim() : (row.displayName ?? row.userName);
+
 export function toTicketAction(row: q.ActionRow): TicketAction {
-  const staffName = row.staffFirstName ? `${row.staffFirstName} ${row.staffLastName ?? ''}`.trim() : (row.displayName ?? row.userName);
+  const staffName = staffNameOf(row);
   return {
     id: row.id,
     ticketId: row.ticketId,
@@ -100,6 +104,7 @@ export async function latestActions(db: Db, scope: Scope, ticketId: number): Pro
       startDate: r.startDate.toISOString(),
       status: r.status,
       userName: r.userName,
+      staffName: staffNameOf(r),
     })),
   };
 }

@@ -11,6 +11,7 @@ const columns = {
   sizeBytes: ticketAttachments.sizeBytes,
   storageKey: ticketAttachments.storageKey,
   createdAt: ticketAttachments.createdAt,
+  uploadedBy: ticketAttachments.uploadedBy,
   uploaderFirstName: contacts.firstName,
   uploaderLastName: contacts.lastName,
 };
@@ -47,4 +48,13 @@ export async function insertAttachment(
     .values({ ...values, cid: scope.cid, uploadedBy: scope.webUserId })
     .returning({ id: ticketAttachments.id });
   return row!.id;
+}
+
+/** Removes one attachment row of the caller's customer; answers whether a row went. */
+export async function deleteAttachment(db: Db, scope: Scope, ticketId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(ticketAttachments)
+    .where(and(eq(ticketAttachments.cid, scope.cid), eq(ticketAttachments.ticketId, ticketId), eq(ticketAttachments.id, id)))
+    .returning({ id: ticketAttachments.id });
+  return rows.length > 0;
 }

@@ -12,7 +12,7 @@ import {
 import { requireScope } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { listTicketAttachments, openTicketAttachment, uploadName, uploadTicketAttachment } from './attachments.service.ts';
+import { listTicketAttachments, openTicketAttachment, removeTicketAttachment, uploadName, uploadTicketAttachment } from './attachments.service.ts';
 import { attachmentDisposition } from './file-types.ts';
 
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
@@ -40,6 +40,22 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(file.stream);
+    },
+  );
+
+  app.delete(
+    '/tickets/:id/attachments/:attachmentId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove one of your own files within the grace period after adding it',
+        params: ZTicketAttachmentParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await removeTicketAttachment(db, config, requireScope(req), req.params.id, req.params.attachmentId);
+      return reply.status(204).send(null);
     },
   );
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { TICKET_DETAIL_MESSAGES, type TicketAttachment } from '@sc/common';
+import { ATTACHMENT_MESSAGES, ATTACHMENT_REMOVE_GRACE_MINUTES, TICKET_DETAIL_MESSAGES, type TicketAttachment } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,7 +16,16 @@ const STORAGE_KEY = /^\d+\/[0-9a-f-]{36}$/;
 /** Files live under {dataDir}/attachments/{cid}/{uuid}; the database keeps '{cid}/{uuid}'. */
 const storagePath = (config: Config, key: string): string => path.join(config.dataDir, 'attachments', ...key.split('/'));
 
-function toAttachment(row: q.AttachmentRow): TicketAttachment {
+const GRACE_MS = ATTACHMENT_REMOVE_GRACE_MINUTES * 60_000;
+
+/** Until when the caller may remove the file: its own upload, within the grace period; otherwise null. */
+function removableUntil(scope: Scope, row: q.AttachmentRow, now: Date): Date | null {
+  if (row.uploadedBy !== scope.webUserId) return null;
+  const until = new Date(row.createdAt.getTime() + GRACE_MS);
+  return until > now ? until : null;
+}
+
+function toAttachment(scope: Scope, row: q.AttachmentRow, now = new Date()): TicketAttachment {
   return {
     id: row.id,
     ticketId: row.ticketId,
@@ -25,13 +34,14 @@ function toAttachment(row: q.AttachmentRow): TicketAttachment {
     sizeBytes: row.sizeBytes,
     uploadedByName: row.uploaderFirstName ? `${row.uploaderFirstName} ${row.uploaderLastName ?? ''}`.trim() : null,
     createdAt: row.createdAt.toISOString(),
+    removableUntil: removableUntil(scope, row, now)?.toISOString() ?? null,
   };
 }
 
 /** The files of a ticket (/incident/files/{id}), oldest first; refused per ticketViewRefusal. */
 export async function listTicketAttachments(db: Db, scope: Scope, ticketId: number): Promise<{ rows: TicketAttachment[] }> {
   await requireTicketAccess(db, scope, ticketId, 'view');
-  return { rows: (await q.listAttachments(db, scope, ticketId)).map(toAttachment) };
+  return { rows: (await q.listAttachments(db, scope, ticketId)).map((r) => toAttachment(scope, r)) };
 }
 
 /** The upload's name: the x-file-name header (percent-encoded UTF-8, as encodeURIComponent writes it) or ?name=. */
@@ -70,7 +80,7 @@ export async function uploadTicketAttachment(
   try {
     const id = await q.insertAttachment(db, scope, { ticketId, fileName, contentType, sizeBytes: body.length, storageKey });
     const row = await q.findAttachment(db, scope, ticketId, id);
-    return toAttachment(row!);
+    return toAttachment(scope, row!);
   } catch (err) {
     await fs.promises.rm(file, { force: true });
     throw err;
@@ -85,5 +95,18 @@ export async function openTicketAttachment(db: Db, config: Config, scope: Scope,
   const file = storagePath(config, row.storageKey);
   const stat = await fs.promises.stat(file).catch(() => null);
   if (!stat?.isFile()) throw notFound(ATTACHMENT_NOT_FOUND);
-  return { attachment: toAttachment(row), size: stat.size, stream: fs.createReadStream(file) };
+  return { attachment: toAttachment(scope, row), size: stat.size, stream: fs.createReadStream(file) };
+}
+
+/**
+ * Removes a file (issue 14, item 8): only the uploader, only within the grace period after adding
+ * it, and only while it may still view the ticket; others answer 403. The row goes first, then the bytes.
+ */
+export async function removeTicketAttachment(db: Db, config: Config, scope: Scope, ticketId: number, attachmentId: number): Promise<void> {
+  await requireTicketAccess(db, scope, ticketId, 'view');
+  const row = await q.findAttachment(db, scope, ticketId, attachmentId);
+  if (!row) throw notFound(ATTACHMENT_NOT_FOUND);
+  if (!removableUntil(scope, row, new Date())) throw new AppError('FORBIDDEN', ATTACHMENT_MESSAGES.notRemovable);
+  if (!(await q.deleteAttachment(db, scope, ticketId, attachmentId))) throw notFound(ATTACHMENT_NOT_FOUND);
+  if (STORAGE_KEY.test(row.storageKey)) await fs.promises.rm(storagePath(config, row.storageKey), { force: true });
 }

@@ -101,6 +101,7 @@ export async function createTicket(
     classId: input.classId,
     subclassId: input.subclassId,
     assignedStaffId: isUser ? undefined : input.assignedStaffId,
+    assignedContactId: isUser ? undefined : input.assignedContactId,
   });
   const { classId, subclassId } = resolveClassification(input, { classId: null, subclassId: null }, refs.subclass, null);
   const start = toDate(input.requestedStartDate) ?? null;
@@ -126,7 +127,8 @@ export async function createTicket(
       classId,
       subclassId,
       assignedStaffId: refs.staff?.id ?? null,
-      assignedToName: refs.staff ? fullName(refs.staff) : null,
+      assignedContactId: refs.assigneeContact?.id ?? null,
+      assignedToName: refs.staff ? fullName(refs.staff) : refs.assigneeContact ? fullName(refs.assigneeContact) : null,
       isVip: isUser ? contact.isVip : (input.isVip ?? contact.isVip),
       isRequestScheduled: start !== null,
       requestedStartDate: start,

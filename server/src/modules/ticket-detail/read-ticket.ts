@@ -39,6 +39,7 @@ export function toTicketDetail(scope: Scope, row: TicketDetailRow): TicketDetail
     subclassId: t.subclassId,
     subclassName: row.subclassName,
     assignedStaffId: isUser ? null : t.assignedStaffId,
+    assignedContactId: isUser ? null : t.assignedContactId,
     assignedToName: isUser ? null : t.assignedToName,
     reassignmentTemplateId: t.reassignmentTemplateId,
     isVip: t.isVip,

@@ -2,6 +2,7 @@ import { REQUESTED_END_BEFORE_START, TICKET_MESSAGES } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../http/errors.ts';
+import { selectAssignableContacts } from '../tickets/lookups.queries.ts';
 import { badFields } from './access.ts';
 import * as q from './ticket.queries.ts';
 
@@ -16,6 +17,7 @@ export interface ReferenceInput {
   classId?: number | null | undefined;
   subclassId?: number | null | undefined;
   assignedStaffId?: number | null | undefined;
+  assignedContactId?: number | null | undefined;
 }
 
 export interface References {
@@ -24,6 +26,7 @@ export interface References {
   department?: NonNullable<Awaited<ReturnType<typeof q.findDepartment>>>;
   subclass?: NonNullable<Awaited<ReturnType<typeof q.findSubclass>>>;
   staff?: NonNullable<Awaited<ReturnType<typeof q.findStaff>>>;
+  assigneeContact?: { id: number; firstName: string; lastName: string };
 }
 
 const ownedByOther = (scope: Scope, cid: number | null) => cid !== null && cid !== scope.cid;
@@ -75,6 +78,12 @@ export async function loadReferences(db: Db, scope: Scope, input: ReferenceInput
     const staff = await q.findStaff(db, input.assignedStaffId);
     if (!staff?.isActive) errors.assignedStaffId = 'Assignee not found';
     else out.staff = staff;
+  }
+  if (input.assignedContactId != null) {
+    // Only the customer's own assignable contacts: another customer's contact is simply not found here.
+    const [contact] = await selectAssignableContacts(db, scope.cid, input.assignedContactId);
+    if (!contact) errors.assignedContactId = 'Assignee not found';
+    else out.assigneeContact = contact;
   }
   if (Object.keys(errors).length) throw badFields(errors);
   return out;

@@ -6,7 +6,7 @@ import { notifyTicketContact, statusEvent } from '../../mail/ticket-notification
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { requireTicketAccess, TICKET_NOT_FOUND } from './access.ts';
 import { readTicket } from './read-ticket.ts';
-import { checkRequestedDates, fullName, loadReferences, resolveClassification, toDate } from './references.ts';
+import { checkRequestedDates, fullName, loadReferences, resolveClassification, toDate, type References } from './references.ts';
 import * as q from './ticket.queries.ts';
 
 const conflict = () => new AppError('CONFLICT', TICKET_DETAIL_MESSAGES.conflict);
@@ -22,6 +22,22 @@ function diff(current: q.TicketRow, changes: q.TicketChanges): Record<string, { 
     if (plain(from) !== plain(to)) out[key] = { from: plain(from), to: plain(to) };
   }
   return out;
+}
+
+/**
+ * The assignee columns to write. A technician or a contact given replaces the assignee; a null
+ * clears it only when it names the kind the ticket has (so `assignedStaffId: null` leaves a contact
+ * assignee alone); an assignee sent back unchanged changes nothing.
+ */
+function assigneeChanges(input: UpdateTicketRequest, current: q.TicketRow, refs: References): Partial<q.TicketChanges> {
+  let next: { staffId: number | null; contactId: number | null; name: string | null };
+  if (refs.staff) next = { staffId: refs.staff.id, contactId: null, name: fullName(refs.staff) };
+  else if (refs.assigneeContact) next = { staffId: null, contactId: refs.assigneeContact.id, name: fullName(refs.assigneeContact) };
+  else if ((input.assignedStaffId === null && current.assignedStaffId !== null) || (input.assignedContactId === null && current.assignedContactId !== null))
+    next = { staffId: null, contactId: null, name: null };
+  else return {};
+  if (next.staffId === current.assignedStaffId && next.contactId === current.assignedContactId) return {};
+  return { assignedStaffId: next.staffId, assignedContactId: next.contactId, assignedToName: next.name };
 }
 
 /**
@@ -47,7 +63,9 @@ export async function updateTicket(db: Db, config: Config, scope: Scope, id: num
     severityShort: input.severityShort,
     classId: input.classId,
     subclassId: input.subclassId,
-    assignedStaffId: isUser ? undefined : input.assignedStaffId,
+    // An assignee sent back unchanged is not looked up again: a technician since made inactive stays.
+    assignedStaffId: isUser || input.assignedStaffId === current.assignedStaffId ? undefined : input.assignedStaffId,
+    assignedContactId: isUser || input.assignedContactId === current.assignedContactId ? undefined : input.assignedContactId,
   });
   if (isUser && refs.device?.contactId != null && refs.device.contactId !== scope.contactId) throw forbidden(TICKET_MESSAGES.notAuthorizedToViewOrEdit);
   const currentSubclass = current.subclassId ? await q.findSubclass(db, current.subclassId) : undefined;
@@ -70,14 +88,7 @@ export async function updateTicket(db: Db, config: Config, scope: Scope, id: num
   if (input.requestedStartDate !== undefined || input.requestedEndDate !== undefined) {
     Object.assign(changes, { requestedStartDate: start, requestedEndDate: end, isRequestScheduled: start !== null });
   }
-  if (!isUser && input.assignedStaffId !== undefined && input.assignedStaffId !== current.assignedStaffId) {
-    // A technician replaces a shared-operator assignee; clearing the technician leaves the ticket unassigned.
-    Object.assign(changes, {
-      assignedStaffId: refs.staff?.id ?? null,
-      assignedContactId: null,
-      assignedToName: refs.staff ? fullName(refs.staff) : null,
-    });
-  }
+  if (!isUser) Object.assign(changes, assigneeChanges(input, current, refs));
   if (!isUser && input.isVip !== undefined) changes.isVip = input.isVip;
   if (input.status !== undefined && input.status !== current.status) {
     changes.status = input.status;

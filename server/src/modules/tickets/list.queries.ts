@@ -53,6 +53,7 @@ export function ticketWhere(f: TicketListFilter): SQL {
   // (db/search.ts): every arm of the OR is indexable.
   if (f.search) parts.push(ticketListMatches(f.cid, f.search));
   if (c.assignedTo !== undefined) parts.push(eq(tickets.assignedStaffId, c.assignedTo));
+  if (c.assignedContactId !== undefined) parts.push(eq(tickets.assignedContactId, c.assignedContactId));
   if (c.departmentId !== undefined) parts.push(eq(tickets.departmentId, c.departmentId));
   if (c.boardId !== undefined) parts.push(eq(tickets.boardId, c.boardId));
   if (c.isShared !== undefined) parts.push(eq(tickets.isShared, c.isShared));

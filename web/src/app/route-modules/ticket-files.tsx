@@ -1,7 +1,7 @@
 import { useSignedInUser } from '../../features/auth/session-context.ts';
-import { TicketFilesPage } from '../../features/ticket-detail/ticket-files-page.tsx';
+import { TicketSectionPage } from '../../features/ticket-detail/ticket-page.tsx';
 
-/** /incident/files/{id}. */
+/** /incident/files/{id}: the ticket page at its files. */
 export function Component() {
-  return <TicketFilesPage user={useSignedInUser()} />;
+  return <TicketSectionPage section="files" user={useSignedInUser()} />;
 }

@@ -1,9 +1,7 @@
-import { useLocation } from 'react-router';
 import { useSignedInUser } from '../../features/auth/session-context.ts';
-import { TicketNotesPage } from '../../features/ticket-detail/ticket-notes-page.tsx';
+import { TicketSectionPage } from '../../features/ticket-detail/ticket-page.tsx';
 
-/** /incident/actions/{id} and /servicerequest/actions/{id}. */
+/** /incident/actions/{id} and /servicerequest/actions/{id}: the ticket page at its conversation. */
 export function Component() {
-  const isRequest = useLocation().pathname.startsWith('/servicerequest');
-  return <TicketNotesPage kind={isRequest ? 'servicerequest' : 'incident'} user={useSignedInUser()} />;
+  return <TicketSectionPage section="conversation" user={useSignedInUser()} />;
 }

@@ -1,7 +1,7 @@
 import { useSignedInUser } from '../../features/auth/session-context.ts';
-import { TicketStatsPage } from '../../features/ticket-detail/ticket-stats-page.tsx';
+import { TicketSectionPage } from '../../features/ticket-detail/ticket-page.tsx';
 
-/** /incident/stats/{id}. */
+/** /incident/stats/{id}: the ticket page at its timeline. */
 export function Component() {
-  return <TicketStatsPage user={useSignedInUser()} />;
+  return <TicketSectionPage section="timeline" user={useSignedInUser()} />;
 }

@@ -38,7 +38,7 @@ describe('account menu', () => {
     expect(within(menu).getByText('Operator Ltd.')).toBeTruthy();
     expect(within(menu).getByText('Acme Corp')).toBeTruthy();
     // 15:30 UTC is 11:30 in New York (EDT, UTC-4, since 8 March 2026).
-    expect(within(menu).getByText('Last login: Mar 14, 2026 11:30 AM')).toBeTruthy();
+    expect(within(menu).getByText('Last login: Mar 14, 2026 11:30 AM EDT')).toBeTruthy();
   });
 
   it("says 'First sign-in' when there is no previous login", () => {

@@ -1,5 +1,5 @@
 import { queryOptions, type Query } from '@tanstack/react-query';
-import { ZSessionResponseSchema, type LoginRequest, type SessionResponse } from '@sc/common';
+import { ZCurrentSessionResponseSchema, ZSessionResponseSchema, type LoginRequest, type SessionResponse } from '@sc/common';
 import { api, isApiError, setCsrfToken } from '../../api/client.ts';
 
 export const sessionKeys = {
@@ -10,19 +10,14 @@ export const sessionKeys = {
 /** Queries holding the signed-in user's data: everything but the session and public settings. */
 export const isUserDataQuery = (q: Query): boolean => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'public';
 
-/** The current session, or null when signed out (401 is an answer here, not an error). */
+/**
+ * The current session, or null when signed out. /auth/session answers 200 either way, so a
+ * signed-out page load logs no 401 in the browser's console (issue 14, bug 6).
+ */
 export async function fetchSession(signal?: AbortSignal): Promise<SessionResponse | null> {
-  try {
-    const session = await api.get('/auth/me', { schema: ZSessionResponseSchema, signal, isAuthCall: true });
-    setCsrfToken(session.csrfToken);
-    return session;
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) {
-      setCsrfToken(null);
-      return null;
-    }
-    throw error;
-  }
+  const { session } = await api.get('/auth/session', { schema: ZCurrentSessionResponseSchema, signal, isAuthCall: true });
+  setCsrfToken(session?.csrfToken ?? null);
+  return session;
 }
 
 export async function login(body: LoginRequest): Promise<SessionResponse> {

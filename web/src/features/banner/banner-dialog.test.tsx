@@ -47,7 +47,7 @@ describe('Banner Message dialog', { timeout: 30_000 }, () => {
     expect(dateInput().value).toBe('2027-01-31');
     expect(messageInput().getAttribute('rows')).toBe('5');
     // 15:30 UTC is 11:30 in New York.
-    expect(within(dialog).getByText('Last updated Mar 14, 2026 11:30 AM by admin@acme.example')).toBeTruthy();
+    expect(within(dialog).getByText('Last updated Mar 14, 2026 11:30 AM EDT by admin@acme.example')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });

@@ -15,7 +15,7 @@ const active: ActiveBannersResponse = {
 
 describe('home banner', { timeout: 30_000 }, () => {
   it('shows the global and the customer message, each dismissible for the session, and the banner snackbar once', async () => {
-    sessionStorage.clear();
+    localStorage.clear();
     mockFetch([{ path: '/auth/me', body: makeSession(makeUser()) }, { path: '/banners/active', body: active }]);
     const first = renderWithApp(<HomeBanner />);
     const region = await screen.findByRole('region', { name: 'Announcements' });
@@ -35,9 +35,29 @@ describe('home banner', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/·/)).toBeNull();
   });
 
-  it('shows again after a new save (a new version)', async () => {
+  it('the snackbar shows once per sign-in, in any tab; a new sign-in announces again (issue 14, item 9)', async () => {
+    localStorage.clear();
+    const user = makeUser({ lastLoginDate: '2026-03-10T08:00:00.000Z' });
+    mockFetch([{ path: '/auth/me', body: makeSession(user) }, { path: '/banners/active', body: active }]);
+    const first = renderWithApp(<HomeBanner />);
+    expect(await screen.findByText('Maintenance tonight. · Acme: new VPN. Install it.')).toBeTruthy();
+    first.unmount();
+    // Another tab of the same sign-in (its sessionStorage is empty): no second snackbar.
     sessionStorage.clear();
-    sessionStorage.setItem('sc-banners-dismissed', JSON.stringify(['global:2026-03-01T00:00:00.000Z']));
+    const second = renderWithApp(<HomeBanner />);
+    await screen.findByText('Maintenance tonight.', { selector: 'span' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByText(/·/)).toBeNull();
+    second.unmount();
+    // Signed in again: the previous sign-in time has changed, the snackbar shows again.
+    mockFetch([{ path: '/auth/me', body: makeSession({ ...user, lastLoginDate: '2026-03-11T08:00:00.000Z' }) }, { path: '/banners/active', body: active }]);
+    renderWithApp(<HomeBanner />);
+    expect(await screen.findByText('Maintenance tonight. · Acme: new VPN. Install it.')).toBeTruthy();
+  });
+
+  it('shows again after a new save (a new version)', async () => {
+    localStorage.clear();
+    localStorage.setItem('sc-banners-dismissed', JSON.stringify(['global:2026-03-01T00:00:00.000Z']));
     mockFetch([
       { path: '/auth/me', body: makeSession(makeUser()) },
       { path: '/banners/active', body: { banners: [{ ...active.banners[0]!, version: '2026-03-05T00:00:00.000Z', message: 'Rescheduled.' }] } },

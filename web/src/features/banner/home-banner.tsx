@@ -5,6 +5,8 @@ import Stack from '@mui/material/Stack';
 import { BANNER_SNACKBAR_MS, type ActiveBanner } from '@sc/common';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { useActiveBanners } from './api.ts';
+// The session is app-wide state: the banner reads who signed in to show its snackbar once per sign-in.
+import { useSession } from '../auth/session-context.ts';
 
 const DISMISSED_KEY = 'sc-banners-dismissed';
 const ANNOUNCED_KEY = 'sc-banners-announced';
@@ -15,7 +17,7 @@ const versionOf = (b: ActiveBanner): string => `${b.scope}:${b.version}`;
 
 function readSet(key: string): Set<string> {
   try {
-    const raw = sessionStorage.getItem(key);
+    const raw = localStorage.getItem(key);
     const parsed: unknown = raw ? JSON.parse(raw) : [];
     return new Set(Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : []);
   } catch {
@@ -26,22 +28,46 @@ function addToSet(key: string, values: string[]): Set<string> {
   const next = readSet(key);
   for (const v of values) next.add(v);
   try {
-    sessionStorage.setItem(key, JSON.stringify([...next]));
+    localStorage.setItem(key, JSON.stringify([...next]));
   } catch {
     // Storage full or blocked: the banner simply shows again on the next visit.
   }
   return next;
 }
 
+/**
+ * The versions the snackbar has announced in this sign-in. A sign-in is the account plus its
+ * previous sign-in time, which changes with every sign-in and is the same in every tab of it.
+ */
+function announcedIn(signIn: string): Set<string> {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(ANNOUNCED_KEY) ?? 'null') as { signIn?: unknown; versions?: unknown } | null;
+    if (parsed?.signIn !== signIn || !Array.isArray(parsed.versions)) return new Set();
+    return new Set(parsed.versions.filter((v): v is string => typeof v === 'string'));
+  } catch {
+    return new Set();
+  }
+}
+function rememberAnnounced(signIn: string, versions: string[]) {
+  try {
+    localStorage.setItem(ANNOUNCED_KEY, JSON.stringify({ signIn, versions: [...announcedIn(signIn), ...versions] }));
+  } catch {
+    // Storage blocked: the snackbar may show again, nothing worse.
+  }
+}
+
 const TITLES: Record<ActiveBanner['scope'], string> = { global: 'Announcement', customer: 'Message from your administrator' };
 
 /**
  * requirements §4.1 Home page: a dismissible warning banner with the global and/or the customer's message
- * while not expired, and (requirements §4) the banner snackbar that stays 30 s. Dismissal and the snackbar
- * are remembered for the browser session, per message version.
+ * while not expired, and (requirements §6.6) the banner snackbar that stays 30 s. The snackbar shows once per
+ * sign-in (not on every visit of the home page, nor in every tab); a dismissal is remembered in this
+ * browser for that version of the message (issue 14, item 9). The snackbar is compact on a phone.
  */
 export function HomeBanner() {
   const active = useActiveBanners();
+  const { user } = useSession();
+  const signIn = user ? `${user.ccWebUserId}|${user.lastLoginDate ?? 'first'}` : null;
   const showSnackbar = useSnackbar();
   const [dismissed, setDismissed] = useState(() => readSet(DISMISSED_KEY));
   const banners = (active.data?.banners ?? []).filter((b) => !dismissed.has(versionOf(b)));
@@ -50,16 +76,16 @@ export function HomeBanner() {
   // editor's own save) must not replace that save's own success message.
   const hasAnnounced = useRef(false);
   useEffect(() => {
-    if (hasAnnounced.current || !active.data) return;
+    if (hasAnnounced.current || !active.data || !signIn) return;
     hasAnnounced.current = true;
-    const seen = readSet(ANNOUNCED_KEY);
+    const seen = announcedIn(signIn);
     const fresh = active.data.banners.filter((b) => !seen.has(versionOf(b)) && !readSet(DISMISSED_KEY).has(versionOf(b)));
     if (fresh.length === 0) return;
-    addToSet(ANNOUNCED_KEY, fresh.map(versionOf));
+    rememberAnnounced(signIn, fresh.map(versionOf));
     const joined = fresh.map((b) => b.message.replace(/\s+/g, ' ').trim()).join(' · ');
     // A heads-up only; the full text stays in the banner above.
-    showSnackbar(joined.length > SNACKBAR_MAX_CHARS ? `${joined.slice(0, SNACKBAR_MAX_CHARS - 1)}…` : joined, { severity: 'warning', autoHideDuration: BANNER_SNACKBAR_MS });
-  }, [active.data, showSnackbar]);
+    showSnackbar(joined.length > SNACKBAR_MAX_CHARS ? `${joined.slice(0, SNACKBAR_MAX_CHARS - 1)}…` : joined, { severity: 'warning', autoHideDuration: BANNER_SNACKBAR_MS, compact: true });
+  }, [active.data, showSnackbar, signIn]);
 
   if (banners.length === 0) return null;
   return (

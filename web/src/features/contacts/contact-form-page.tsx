@@ -32,6 +32,9 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 
 export type ContactFormMode = 'add' | 'edit' | 'view';
 
+/** requirements §8.1 names 'New Contact' and 'Edit Contact'; the read-only view is not an edit. */
+const SUBTITLES: Record<ContactFormMode, string> = { add: 'New Contact', edit: 'Edit Contact', view: 'View Contact' };
+
 const EMPTY: ContactSaveRequest = { firstName: '', middleInitial: '', lastName: '', email: '', directPhone: '', mobilePhone: '', title: '', isVip: false, siteId: null, departmentId: null };
 
 const toForm = (c: ContactDetail): ContactSaveRequest => ({
@@ -98,7 +101,14 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
   });
   const { control, formState } = form;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  // Validation runs first and shows the fields; 'Save Changes?' opens only for values that can be saved.
+  const [pending, setPending] = useState<ContactSaveValues | null>(null);
+  const askToSave = form.handleSubmit((values) => {
+    setPending(values);
+    setConfirm('save');
+  });
+
+  const saveValues = async (values: ContactSaveValues) => {
     try {
       await save.mutateAsync({ id: contact?.id, body: values });
       setConfirm(null);
@@ -111,7 +121,7 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
       }
       showSnackbar(isApiError(e) ? e.message : CONTACT_MESSAGES.loadFailed, { severity: 'error' });
     }
-  });
+  };
 
   const runAction = async (kind: 'disable' | 'approve') => {
     if (!contact) return;
@@ -126,7 +136,7 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
     }
   };
 
-  const text = (name: keyof ContactSaveRequest, label: string, extra: { type?: string; autoComplete?: string; maxLength?: number } = {}) => (
+  const text = (name: keyof ContactSaveRequest, label: string, extra: { type?: string; autoComplete?: string; maxLength?: number; required?: boolean } = {}) => (
     <Controller
       name={name}
       control={control}
@@ -135,6 +145,7 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
           {...field}
           value={field.value ?? ''}
           label={label}
+          required={isEditing && extra.required}
           type={extra.type}
           autoComplete={extra.autoComplete}
           error={!!fieldState.error}
@@ -180,11 +191,11 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
   const id = contact?.id;
   const busy = save.isPending || disable.isPending || approve.isPending;
   return (
-    <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); setConfirm('save'); }} sx={{ maxWidth: 960 }}>
+    <Box component="form" noValidate onSubmit={(e) => void askToSave(e)} sx={{ maxWidth: 960 }}>
       <LeavePagePrompt when={isEditing && formState.isDirty && !isSaved} text={CONTACT_MESSAGES.leavePage} />
       <PageHeader
         title={contact ? contact.displayName : 'New Contact'}
-        subtitle={mode === 'add' ? 'New Contact' : 'Edit Contact'}
+        subtitle={SUBTITLES[mode]}
         toolbar={
           <>
             {mode === 'view' && id !== undefined && (
@@ -230,8 +241,8 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
       )}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {text('firstName', 'First Name', { autoComplete: 'off', maxLength: 80 })}
-          {text('lastName', 'Last Name', { autoComplete: 'off', maxLength: 80 })}
+          {text('firstName', 'First Name', { autoComplete: 'off', maxLength: 80, required: true })}
+          {text('lastName', 'Last Name', { autoComplete: 'off', maxLength: 80, required: true })}
           {text('middleInitial', 'Middle Initial', { maxLength: 4 })}
           {text('title', 'Title', { maxLength: 120 })}
           {text('email', 'Email', { type: 'email', autoComplete: 'off', maxLength: 254 })}
@@ -254,9 +265,9 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
       <ConfirmDialog
         open={confirm === 'save'}
         title={CONTACT_MESSAGES.saveTitle}
-        text={CONTACT_MESSAGES.saveText}
+        text={mode === 'add' ? CONTACT_MESSAGES.createText : CONTACT_MESSAGES.saveText}
         busy={save.isPending}
-        onConfirm={() => void onSubmit()}
+        onConfirm={() => pending && void saveValues(pending)}
         onCancel={() => setConfirm(null)}
       />
       <ConfirmDialog

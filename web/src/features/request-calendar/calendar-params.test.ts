@@ -96,7 +96,7 @@ describe('events', () => {
       [2026, 11, 16, 9, 0],
       [2026, 11, 16, 16, 0],
     ]);
-    expect(e.description).toBe('SR-000007 - Replace laptop. Escalation, VIP. Nov 16, 2026 9:00 AM to Nov 16, 2026 4:00 PM (no end date). Ada Lovelace, assigned to Grace Hopper');
+    expect(e.description).toBe('SR-000007 - Replace laptop. Escalation, VIP. Nov 16, 2026 9:00 AM PST to Nov 16, 2026 4:00 PM PST (no end date). Ada Lovelace, assigned to Grace Hopper');
     expect(statusClassOf(e)).toBe('sc-event-escalation');
   });
 });

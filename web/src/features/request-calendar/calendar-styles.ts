@@ -46,6 +46,8 @@ const themedCalendar = (t: Theme, p: VarsPalette) => ({
   '& .rbc-calendar :is(.rbc-event.sc-event-escalation)': { backgroundColor: 'var(--sc-ev-escalation-bg)', color: 'var(--sc-ev-escalation-fg)' },
   '& .rbc-calendar :is(.rbc-event.sc-event-on-hold)': { backgroundColor: 'var(--sc-ev-on-hold-bg)', color: 'var(--sc-ev-on-hold-fg)' },
   '& .rbc-calendar :is(.rbc-event.sc-event-closed)': { backgroundColor: 'var(--sc-ev-closed-bg)', color: 'var(--sc-ev-closed-fg)' },
+  // '+N more' of a crowded slot (issue 14, item 12): reads as a link to the hidden requests, not as one of them.
+  '& .rbc-calendar :is(.rbc-event.sc-event-more)': { backgroundColor: p.background.paper, color: p.primary.main, fontWeight: 600, border: `1px dashed ${p.primary.main}` },
   '& .rbc-calendar :is(.rbc-time-content):focus-visible': { outline: `2px solid ${p.primary.main}`, outlineOffset: -2 },
   '& .rbc-calendar :is(.rbc-event-label)': { fontSize: '0.75rem' },
   // Narrow week columns: break between words, not inside ticket numbers, and cut what does not fit.

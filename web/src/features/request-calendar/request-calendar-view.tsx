@@ -1,10 +1,18 @@
-import { cloneElement, isValidElement, useCallback, useEffect, useMemo, useRef, type ReactElement, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
+import { cloneElement, isValidElement, useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
 import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
 import { Calendar, type Components, type DateHeaderProps, type EventWrapperProps, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { CALENDAR_VIEWS, type CalendarView } from '@sc/common';
-import { statusClassOf, type CalendarEvent } from './calendar-events.ts';
+import { collapseOverlaps, statusClassOf, type CalendarEvent } from './calendar-events.ts';
 import { calendarSx } from './calendar-styles.ts';
 import { CalendarToolbar } from './calendar-toolbar.tsx';
 import { calendarLocalizer } from './zoned-dates.ts';
@@ -67,6 +75,8 @@ const VIEWS: View[] = [...CALENDAR_VIEWS];
 /** Day numbers without a leading zero ('1', 'Mon 16'): the library's 'DD' reads like a code. */
 const FORMATS = { dateFormat: 'D', dayFormat: 'ddd D' };
 const isCalendarView = (v: View): v is CalendarView => (CALENDAR_VIEWS as readonly string[]).includes(v);
+/** Side by side at most this many requests in a time slot; the rest go under '+N more' (issue 14, item 12). */
+const MAX_COLUMNS: Record<CalendarView, number> = { month: Infinity, week: 3, day: 6 };
 
 export interface RequestCalendarViewProps {
   events: CalendarEvent[];
@@ -84,21 +94,24 @@ export function RequestCalendarView({ events, view, date, getNow, onChange, onOp
   const scrollToTime = useMemo(() => new Date(1970, 0, 1, 7), []);
   const ref = useRef<HTMLDivElement>(null);
   useAccessibleCalendar(ref);
+  const [moreOf, setMoreOf] = useState<CalendarEvent | null>(null);
+  const shown = useMemo(() => (view === 'month' ? [...events] : collapseOverlaps(events, MAX_COLUMNS[view])), [events, view]);
+  const select = useCallback((event: CalendarEvent) => (event.more ? setMoreOf(event) : onOpen(event)), [onOpen]);
   const onKeyPressEvent = useCallback(
     (event: CalendarEvent, e: SyntheticEvent<HTMLElement>) => {
       const key = (e.nativeEvent as KeyboardEvent).key;
       if (key === 'Enter' || key === ' ') {
         e.preventDefault();
-        onOpen(event);
+        select(event);
       }
     },
-    [onOpen],
+    [select],
   );
   return (
     <Box ref={ref} sx={calendarSx}>
       <Calendar<CalendarEvent>
         localizer={calendarLocalizer}
-        events={events}
+        events={shown}
         views={VIEWS}
         view={view}
         date={date}
@@ -107,7 +120,9 @@ export function RequestCalendarView({ events, view, date, getNow, onChange, onOp
         onNavigate={(d) => onChange({ date: d })}
         // One URL update for both, so neither overwrites the other.
         onDrillDown={(d, v) => onChange({ date: d, ...(isCalendarView(v) ? { view: v } : {}) })}
-        onSelectEvent={onOpen}
+        onSelectEvent={select}
+        // Overlapping requests side by side, never drawn over each other.
+        dayLayoutAlgorithm="no-overlap"
         onKeyPressEvent={onKeyPressEvent}
         eventPropGetter={(e) => ({ className: statusClassOf(e) })}
         tooltipAccessor={(e) => e.description}
@@ -117,6 +132,27 @@ export function RequestCalendarView({ events, view, date, getNow, onChange, onOp
         popup={false}
         style={{ height: '100%' }}
       />
+      <Dialog open={moreOf !== null} onClose={() => setMoreOf(null)} aria-labelledby="calendar-more-title" maxWidth="xs" fullWidth>
+        <DialogTitle id="calendar-more-title">{moreOf?.title}</DialogTitle>
+        <DialogContent sx={{ px: 1 }}>
+          <List dense aria-label="Requests">
+            {moreOf?.more?.map((e) => (
+              <ListItemButton
+                key={e.id}
+                onClick={() => {
+                  setMoreOf(null);
+                  onOpen(e);
+                }}
+              >
+                <ListItemText primary={e.title} secondary={e.description.slice(e.title.length + 2)} />
+              </ListItemButton>
+            ))}
+          </List>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setMoreOf(null)}>Close</Button>
+        </DialogActions>
+      </Dialog>
     </Box>
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import type { SearchResponse } from '@sc/common';
+import type { SearchResponse, SearchType } from '@sc/common';
+import { searchSeeAllPath } from './see-all.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { GlobalSearchField, searchLabel } from './search-field.tsx';
@@ -31,10 +32,10 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-const renderField = () =>
+const renderField = (seeAllPath?: (type: SearchType, term: string) => string | null) =>
   renderWithApp(
     <>
-      <GlobalSearchField timeZone="America/New_York" label={LABEL} />
+      <GlobalSearchField timeZone="America/New_York" label={LABEL} seeAllPath={seeAllPath} />
       <Routes>
         <Route path="*" element={<Where />} />
       </Routes>
@@ -68,8 +69,9 @@ describe('GlobalSearchField', { timeout: 20_000 }, () => {
     // requirements §5: 'CWID: {InternalID} - {date}' in the user's zone, StringField as JMSID; green icon for Open, red otherwise.
     expect(within(listbox).getByText('CWID: 12 - Mar 1, 2026 · JMSID: INC-000012 · Becker, Thomas')).toBeTruthy();
     expect(within(listbox).getByText('CWID: 7 - Jan 1, 2024 · JMSID: J10001')).toBeTruthy();
-    expect(within(listbox).getAllByRole('img', { name: 'Open' })).toHaveLength(1);
-    expect(within(listbox).getAllByRole('img', { name: 'Closed' })).toHaveLength(1);
+    // Issue 14, item 11: the status in words beside the colour.
+    expect(within(listbox).getByRole('option', { name: /Printer shows offline/ }).textContent).toContain('Open');
+    expect(within(listbox).getByRole('option', { name: /Printer jams/ }).textContent).toContain('Closed');
 
     fireEvent.click(within(listbox).getByText('Printer jams'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/incident/view/11'));
@@ -97,6 +99,22 @@ describe('GlobalSearchField', { timeout: 20_000 }, () => {
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/jobs'));
+  });
+
+  it("ends each group with 'See all', which opens the list filtered by the term (issue 14, item 11)", async () => {
+    const operator = { userType: 'Operator' as const, spaceAdmin: false };
+    mockFetch([{ path: '/search?q=printer', body: RESULTS }]);
+    renderField((t, term) => searchSeeAllPath(operator, t, term));
+    type('printer');
+    const listbox = await screen.findByRole('listbox', {}, { timeout: 3000 });
+    // Jobs have no filtered list: no 'See all' there.
+    expect(within(listbox).getAllByRole('option', { name: /^See all/ }).map((o) => o.getAttribute('aria-label'))).toEqual(['See all Incidents matching printer']);
+    fireEvent.click(within(listbox).getByRole('option', { name: 'See all Incidents matching printer' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/incidents'));
+    expect(searchSeeAllPath(operator, 2, ' printer ')).toBe('/requests?status=%3CALL%3E&search=printer');
+    expect(searchSeeAllPath({ userType: 'User', spaceAdmin: false }, 1, 'printer')).toBeNull();
+    expect(searchSeeAllPath({ userType: 'Administrator', spaceAdmin: false }, 0, 'ann')).toBe('/contacts?search=ann');
+    expect(searchSeeAllPath(operator, 0, 'ann')).toBeNull();
   });
 
   it('names the box after what the caller may search (searchReach)', () => {

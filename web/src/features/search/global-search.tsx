@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -6,8 +6,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
-import { searchReach, type SignedInUser } from '@sc/common';
+import { searchReach, type SearchType, type SignedInUser } from '@sc/common';
 import { GlobalSearchField, searchLabel } from './search-field.tsx';
+import { searchSeeAllPath } from './see-all.ts';
 
 /**
  * The global search box of the top bar. From the small breakpoint up it sits in the bar; on a
@@ -20,11 +21,12 @@ export function GlobalSearch({ user }: { user: SignedInUser }) {
   const timeZone = user.timeZone;
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [isExpanded, setIsExpanded] = useState(false);
+  const seeAllPath = useCallback((type: SearchType, term: string) => searchSeeAllPath(user, type, term), [user]);
 
   if (!isPhone) {
     return (
       <Box role="search" sx={{ width: { sm: 240, md: 320 }, flexShrink: 1, minWidth: 160 }}>
-        <GlobalSearchField timeZone={timeZone} label={label} />
+        <GlobalSearchField timeZone={timeZone} label={label} seeAllPath={seeAllPath} />
       </Box>
     );
   }
@@ -55,7 +57,7 @@ export function GlobalSearch({ user }: { user: SignedInUser }) {
         bgcolor: 'background.paper',
       }}
     >
-      <GlobalSearchField timeZone={timeZone} label={label} autoFocus onPicked={() => setIsExpanded(false)} />
+      <GlobalSearchField timeZone={timeZone} label={label} seeAllPath={seeAllPath} autoFocus onPicked={() => setIsExpanded(false)} />
       <Tooltip title="Close search">
         <IconButton aria-label="Close search" onClick={() => setIsExpanded(false)}>
           <CloseIcon />

@@ -15,6 +15,7 @@ import {
   searchResultPath,
   type SearchReach,
   type SearchRecord,
+  type SearchType,
 } from '@sc/common';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { useGlobalSearch } from './api.ts';
@@ -29,8 +30,17 @@ export function searchLabel(reach: SearchReach): string {
   return `Global search: ${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]}`;
 }
 
-const keyOf = (r: SearchRecord): string => `${r.searchType}-${r.internalId}`;
-const groupLabel = (r: SearchRecord): string => SEARCH_TYPE_LABELS[r.searchType];
+/** A group's last option: 'See all' opens the group's list filtered by the term (issue 14, item 11). */
+interface SeeAllOption {
+  seeAll: true;
+  searchType: SearchType;
+  path: string;
+}
+type SearchOption = SearchRecord | SeeAllOption;
+const isSeeAll = (o: SearchOption): o is SeeAllOption => 'seeAll' in o;
+
+const keyOf = (r: SearchOption): string => (isSeeAll(r) ? `${r.searchType}-all` : `${r.searchType}-${r.internalId}`);
+const groupLabel = (r: SearchOption): string => SEARCH_TYPE_LABELS[r.searchType];
 
 export interface GlobalSearchFieldProps {
   timeZone: string;
@@ -40,6 +50,8 @@ export interface GlobalSearchFieldProps {
   autoFocus?: boolean;
   /** Called after a result was picked (the phone layout closes its overlay). */
   onPicked?: () => void;
+  /** The 'See all' path of a group for the term, or null for none (searchSeeAllPath). */
+  seeAllPath?: (searchType: SearchType, term: string) => string | null;
 }
 
 /**
@@ -47,7 +59,7 @@ export interface GlobalSearchFieldProps {
  * when the trimmed input has at least 3 characters; the popover lists the results grouped by entity
  * and closes when one is picked (click, or arrows and Enter), which navigates as requirements §5.1 says.
  */
-export function GlobalSearchField({ timeZone, label, autoFocus = false, onPicked }: GlobalSearchFieldProps) {
+export function GlobalSearchField({ timeZone, label, autoFocus = false, onPicked, seeAllPath }: GlobalSearchFieldProps) {
   const navigate = useNavigate();
   const [input, setInput] = useState('');
   const [isFocused, setIsFocused] = useState(autoFocus);
@@ -59,22 +71,29 @@ export function GlobalSearchField({ timeZone, label, autoFocus = false, onPicked
   const query = useGlobalSearch(term, isSearchable);
 
   const groups = query.data?.groups;
-  const options = useMemo(() => groups?.flatMap((g) => g.records) ?? [], [groups]);
+  const options = useMemo<SearchOption[]>(
+    () =>
+      groups?.flatMap((g) => {
+        const path = g.records.length > 0 ? seeAllPath?.(g.searchType, term) : null;
+        return path ? [...g.records, { seeAll: true as const, searchType: g.searchType, path }] : g.records;
+      }) ?? [],
+    [groups, seeAllPath, term],
+  );
   const hasMoreByLabel = useMemo(
     () => new Map((groups ?? []).map((g) => [SEARCH_TYPE_LABELS[g.searchType], g.hasMore])),
     [groups],
   );
   const isOpen = isFocused && !isDismissed && isSearchable && trimmed.length >= SEARCH_MIN_CHARS;
 
-  const pick = (r: SearchRecord) => {
+  const pick = (r: SearchOption) => {
     setInput('');
     setIsDismissed(true);
-    void navigate(searchResultPath(r));
+    void navigate(isSeeAll(r) ? r.path : searchResultPath(r));
     onPicked?.();
   };
 
   return (
-    <Autocomplete<SearchRecord, false, false, false>
+    <Autocomplete<SearchOption, false, false, false>
       options={options}
       value={null}
       inputValue={input}
@@ -93,7 +112,7 @@ export function GlobalSearchField({ timeZone, label, autoFocus = false, onPicked
       // The server has already matched: show its answer as it is.
       filterOptions={(x) => x}
       groupBy={groupLabel}
-      getOptionLabel={primaryLine}
+      getOptionLabel={(o) => (isSeeAll(o) ? `See all ${SEARCH_TYPE_LABELS[o.searchType]}` : primaryLine(o))}
       getOptionKey={keyOf}
       isOptionEqualToValue={(a, b) => keyOf(a) === keyOf(b)}
       loading={query.isFetching}
@@ -129,6 +148,15 @@ export function GlobalSearchField({ timeZone, label, autoFocus = false, onPicked
       }}
       renderOption={(props, r) => {
         const { key, ...rest } = props;
+        if (isSeeAll(r)) {
+          return (
+            <li key={key} {...rest} aria-label={`See all ${SEARCH_TYPE_LABELS[r.searchType]} matching ${term}`}>
+              <Box component="span" sx={{ color: 'primary.main', fontWeight: 500, pl: 4 }}>
+                See all
+              </Box>
+            </li>
+          );
+        }
         return (
           <li key={key} {...rest}>
             <SearchResult record={r} timeZone={timeZone} />

@@ -33,13 +33,11 @@ export function SearchResult({ record, timeZone }: { record: SearchRecord; timeZ
   return (
     <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', minWidth: 0, width: '100%' }}>
       <Icon
-        role="img"
-        aria-label={record.status}
-        titleAccess={record.status}
+        aria-hidden
         fontSize="small"
         sx={{ mt: 0.25, flexShrink: 0, color: isActive ? 'success.main' : 'error.main' }}
       />
-      <Box sx={{ minWidth: 0 }}>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
         <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
           {primaryLine(record)}
         </Typography>
@@ -47,6 +45,10 @@ export function SearchResult({ record, timeZone }: { record: SearchRecord; timeZ
           {secondaryLine(record, timeZone)}
         </Typography>
       </Box>
+      {/* The status in words beside the colour (issue 14, item 11): colour alone says nothing to some. */}
+      <Typography variant="caption" sx={{ flexShrink: 0, mt: 0.25, fontWeight: 500, color: isActive ? 'success.main' : 'error.main' }}>
+        {record.status}
+      </Typography>
     </Box>
   );
 }

@@ -74,6 +74,13 @@ export const useTicketActions = (id: number, q: TicketActionsQueryInput) =>
 
 export const createTicketAction = (id: number, note: string) => api.post(`/tickets/${id}/actions`, { note }, { schema: ZTicketActionSchema });
 
+/** The conversation of the ticket page: the latest notes (the server's largest page), shown oldest first. */
+export const CONVERSATION_SIZE = 100;
+export const CONVERSATION_QUERY = { page: 1, pageSize: CONVERSATION_SIZE } as const satisfies TicketActionsQueryInput;
+export const useConversation = (id: number) => useTicketActions(id, CONVERSATION_QUERY);
+
+export const removeAttachment = (id: number, attachmentId: number) => api.delete(`/tickets/${id}/attachments/${attachmentId}`);
+
 export const actionsExportUrl = (id: number): string => `/api/v1/tickets/${id}/actions/export`;
 
 export const useTicketTimeline = (id: number) =>

@@ -10,7 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TICKET_DETAIL_MESSAGES } from '@sc/common';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
-import { requestStatusUpdate, ticketKeys } from './api.ts';
+import { invalidateTicketWrite } from '../../api/query-keys.ts';
+import { requestStatusUpdate } from './api.ts';
 
 /** The spec gives no success text; this one says what happened. */
 export const STATUS_UPDATE_REQUESTED = 'Status update requested';
@@ -29,8 +30,7 @@ export function StatusUpdateAction({ ticketId }: { ticketId: number }) {
       await requestStatusUpdate(ticketId);
       setIsConfirming(false);
       showSnackbar(STATUS_UPDATE_REQUESTED, { severity: 'success' });
-      void qc.invalidateQueries({ queryKey: ticketKeys.actionsOf(ticketId) });
-      void qc.invalidateQueries({ queryKey: ticketKeys.timeline(ticketId) });
+      void invalidateTicketWrite(qc, ticketId);
     } catch (e) {
       setIsConfirming(false);
       setFailure(TICKET_DETAIL_MESSAGES.statusUpdateFailed.replace('{message}', e instanceof Error ? e.message : String(e)));

@@ -1,12 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
-import { TICKET_DETAIL_MESSAGES, type SignedInUser, type TicketDetail } from '@sc/common';
+import { TICKET_DETAIL_MESSAGES, ticketSavedMessage, type SignedInUser, type TicketDetail } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -14,9 +16,10 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { useTicketLookups } from './api.ts';
 import { TicketFields, FactList } from './ticket-fields.tsx';
 import { ticketResolver, type BodyContext, type TicketFormValues } from './ticket-form-values.ts';
-import { fromOf, listPathOf, kindOfType } from './ticket-paths.ts';
+import { fromOf, listPathOf, kindOfType, ticketPath } from './ticket-paths.ts';
 import { CANCEL_TEXT, CANCEL_TITLE, LeavePrompt } from './use-leave-prompt.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
+import { FileDropZone, formatBytes, uploadFiles } from './ticket-attachments.tsx';
 
 /** requirements §3.3, §3.6: the success redirect delay. */
 export const SAVE_REDIRECT_MS = 2500;
@@ -31,9 +34,11 @@ interface Props {
   facts: [string, ReactNode][];
   defaultValues: TicketFormValues;
   /** Saves the values; resolves when stored, rejects with the server's error. */
-  save: (values: TicketFormValues, ctx: BodyContext) => Promise<unknown>;
+  save: (values: TicketFormValues, ctx: BodyContext) => Promise<TicketDetail>;
   /** Where Cancel goes when there is no previous path. */
   cancelPath: string;
+  /** The stored assignee (edit), offered even when the lookups no longer list it. */
+  currentAssignee?: { key: string; name: string | null };
 }
 
 /**
@@ -41,7 +46,7 @@ interface Props {
  * new-service-request): react-hook-form with the shared schema; a failed save keeps every value
  * typed and shows the server's message; a saved form leaves after 2.5 s (requirements §3.3).
  */
-export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, defaultValues, save, cancelPath }: Props) {
+export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, defaultValues, save, cancelPath, currentAssignee }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const showSnackbar = useSnackbar();
@@ -51,7 +56,9 @@ export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, d
   const form = useForm<TicketFormValues>({ defaultValues, resolver: ticketResolver(ctx, mode), mode: 'onTouched' });
   const { isDirty, isSubmitting } = form.formState;
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [isSaved, setIsSaved] = useState(false);
+  const [saved, setSaved] = useState<TicketDetail | null>(null);
+  const [pendingFiles, setPendingFiles] = useState<File[]>([]);
+  const isSaved = saved !== null;
   const [isCancelling, setIsCancelling] = useState(false);
   const isLeaving = useRef(false);
   const from = fromOf(location.state);
@@ -66,10 +73,13 @@ export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, d
   const submitValues = async (values: TicketFormValues) => {
     setSaveError(null);
     try {
-      await save(values, ctx);
+      const ticket = await save(values, ctx);
       isLeaving.current = true;
-      setIsSaved(true);
-      showSnackbar(TICKET_DETAIL_MESSAGES.saved, { severity: 'success' });
+      // Files chosen on the new-ticket form go up once the ticket exists; a refused file does not undo the ticket.
+      const failed = pendingFiles.length ? (await uploadFiles(ticket.id, pendingFiles)).failed : [];
+      setSaved(ticket);
+      if (failed.length) showSnackbar(`${ticketSavedMessage(ticket.ticketType, mode, ticket.ticketNo)}, but not every file: ${failed.join('; ')}`, { severity: 'warning' });
+      else showSnackbar(ticketSavedMessage(ticket.ticketType, mode, ticket.ticketNo), { severity: 'success' });
       timer.current = setTimeout(() => leave(from ?? listPathOf(kindOfType(ticketType))), SAVE_REDIRECT_MS);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -100,6 +110,15 @@ export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, d
           </>
         }
       />
+      {saved && (
+        // Stays on the page until the 2.5 s move, with the number as a link to the saved ticket.
+        <Alert severity="success" sx={{ mb: 2 }} role="status">
+          {ticketSavedMessage(saved.ticketType, mode, saved.ticketNo)}.{' '}
+          <Link component={RouterLink} to={ticketPath(kindOfType(saved.ticketType), 'view', saved.id)}>
+            Open {saved.ticketNo}
+          </Link>
+        </Alert>
+      )}
       {saveError && (
         <Alert severity="error" sx={{ mb: 2 }} role="alert">
           {saveError}
@@ -111,11 +130,26 @@ export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, d
         <TicketFields
           control={form.control}
           lookups={lookups.data}
+          currentAssignee={currentAssignee}
           isRequest={ticketType === 'ServiceRequest'}
           isUser={isUser}
           showStatus={mode === 'edit'}
           disabled={isSaved}
         />
+        {mode === 'add' && (
+          <Box component="section" aria-label="Files">
+            {pendingFiles.length > 0 && (
+              <Box component="ul" aria-label="Files to attach" sx={{ listStyle: 'none', m: 0, mb: 1, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {pendingFiles.map((f, i) => (
+                  <li key={`${f.name}-${i}`}>
+                    <Chip label={`${f.name} (${formatBytes(f.size)})`} onDelete={isSaved ? undefined : () => setPendingFiles((all) => all.filter((_, j) => j !== i))} />
+                  </li>
+                ))}
+              </Box>
+            )}
+            {!isSaved && <FileDropZone onFiles={(files) => setPendingFiles((all) => [...all, ...files])} busy={false} />}
+          </Box>
+        )}
       </Paper>
       <ConfirmDialog
         open={isCancelling}

@@ -28,6 +28,8 @@ export function FactList({ items }: { items: [string, ReactNode][] }) {
 
 interface Props {
   control: Control<TicketFormValues>;
+  /** The ticket's assignee as stored, offered even when the lookups no longer list it (an inactive technician). */
+  currentAssignee?: { key: string; name: string | null } | undefined;
   lookups: TicketLookupsResponse | undefined;
   isRequest: boolean;
   isUser: boolean;
@@ -38,8 +40,15 @@ interface Props {
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 } as const;
 
+/** The lookups' assignees, plus the ticket's own when missing, so the form never shows a stored assignee blank. */
+export function assigneeOptions(lookups: TicketLookupsResponse | undefined, current?: { key: string; name: string | null }) {
+  const options = (lookups?.assignees ?? []).map((a) => ({ value: a.key, label: a.displayName }));
+  if (current?.key && !options.some((o) => o.value === current.key)) options.push({ value: current.key, label: current.name ?? current.key });
+  return options;
+}
+
 /** The editable fields of the incident and service-request forms (requirements §3.1). */
-export function TicketFields({ control, lookups, isRequest, isUser, showStatus, disabled }: Props) {
+export function TicketFields({ control, lookups, currentAssignee, isRequest, isUser, showStatus, disabled }: Props) {
   const classId = useWatch({ control, name: 'classId' });
   const subclasses = (lookups?.subclasses ?? []).filter((s) => String(s.classId) === classId);
 
@@ -109,7 +118,7 @@ export function TicketFields({ control, lookups, isRequest, isUser, showStatus, 
         {select('severityShort', 'Severity', (lookups?.severities ?? []).map((s) => ({ value: s.short, label: s.name })))}
         <ClassSelect control={control} lookups={lookups} disabled={disabled} />
         {select('subclassId', 'Subclass', subclasses.map((s) => ({ value: String(s.id), label: s.name })))}
-        {!isUser && select('assignedStaffId', 'Assigned To', (lookups?.assignees ?? []).map((a) => ({ value: String(a.id), label: a.displayName })))}
+        {!isUser && select('assignee', 'Assigned To', assigneeOptions(lookups, currentAssignee))}
         {isRequest && (
           <>
             <DateField control={control} name="requestedStartDate" label="Requested Start" disabled={disabled} />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REQUESTED_END_BEFORE_START, type TicketDetail } from '@sc/common';
 import { textToNoteHtml } from './note-dialogs.tsx';
+import { assigneeOptions } from './ticket-fields.tsx';
 import { createBody, fromLocalInput, ticketResolver, toLocalInput, updateBody, valuesOfTicket, type BodyContext, type TicketFormValues } from './ticket-form-values.ts';
 
 const ticket = {
@@ -30,6 +31,7 @@ const ticket = {
   subclassId: null,
   subclassName: null,
   assignedStaffId: 9,
+  assignedContactId: null,
   assignedToName: 'Victor Santos',
   reassignmentTemplateId: null,
   isVip: true,
@@ -62,6 +64,7 @@ describe('ticket form values', () => {
       siteId: 4,
       priorityId: null,
       assignedStaffId: 9,
+      assignedContactId: null,
       isVip: true,
       requestedStartDate: '2026-11-02T14:00:00.000Z',
       requestedEndDate: null,
@@ -70,9 +73,18 @@ describe('ticket form values', () => {
     });
   });
 
+  it('a ticket assigned to a contact keeps that contact through an edit (issue 14, bug 1)', () => {
+    const onContact = { ...ticket, assignedStaffId: null, assignedContactId: 12, assignedToName: 'Daniel Okafor' };
+    const values = valuesOfTicket(onContact, ny.timeZone);
+    expect(values.assignee).toBe('contact:12');
+    expect(updateBody(values, ny, onContact.version)).toMatchObject({ assignedStaffId: null, assignedContactId: 12 });
+    expect(assigneeOptions(undefined, { key: 'contact:12', name: 'Daniel Okafor' })).toEqual([{ value: 'contact:12', label: 'Daniel Okafor' }]);
+  });
+
   it('a User sends no assignee or VIP; an incident sends no requested dates', () => {
     const body = createBody(valuesOfTicket(ticket, ny.timeZone), { ...ny, ticketType: 'Incident', isUser: true }, { contactId: 3, deviceId: null });
     expect(body).not.toHaveProperty('assignedStaffId');
+    expect(body).not.toHaveProperty('assignedContactId');
     expect(body).not.toHaveProperty('isVip');
     expect(body).not.toHaveProperty('requestedStartDate');
     expect(body).toMatchObject({ ticketType: 'Incident', contactId: 3 });

@@ -3,6 +3,8 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
+  assigneeKeyOf,
+  parseAssigneeKey,
   ZCreateTicketRequestSchema,
   ZUpdateTicketRequestSchema,
   type CreateTicketRequest,
@@ -26,7 +28,8 @@ export interface TicketFormValues {
   severityShort: string;
   classId: string;
   subclassId: string;
-  assignedStaffId: string;
+  /** The assignee's key ('staff:{id}' or 'contact:{id}'), '' for none. */
+  assignee: string;
   isVip: boolean;
   requestedStartDate: string;
   requestedEndDate: string;
@@ -67,7 +70,7 @@ export function valuesOfTicket(t: TicketDetail, tz: string): TicketFormValues {
     severityShort: t.severityShort ?? '',
     classId: str(t.classId),
     subclassId: str(t.subclassId),
-    assignedStaffId: str(t.assignedStaffId),
+    assignee: assigneeKeyOf(t),
     isVip: t.isVip,
     requestedStartDate: toLocalInput(t.requestedStartDate, tz),
     requestedEndDate: toLocalInput(t.requestedEndDate, tz),
@@ -85,7 +88,7 @@ export function valuesOfDraft(d: NewTicketDraft): TicketFormValues {
     severityShort: '',
     classId: '',
     subclassId: '',
-    assignedStaffId: '',
+    assignee: '',
     isVip: d.isVip,
     requestedStartDate: '',
     requestedEndDate: '',
@@ -97,6 +100,12 @@ export interface BodyContext {
   timeZone: string;
   /** The User type has no assignee and no VIP control (the server ignores both for it). */
   isUser: boolean;
+}
+
+/** Both assignee fields, so the server stores exactly the one chosen (or none). */
+function assigneeBody(key: string) {
+  const a = parseAssigneeKey(key);
+  return { assignedStaffId: a?.kind === 'staff' ? a.id : null, assignedContactId: a?.kind === 'contact' ? a.id : null };
 }
 
 /** The fields common to create and update, as the shared schema takes them. */
@@ -111,7 +120,7 @@ function commonBody(v: TicketFormValues, c: BodyContext) {
     severityShort: v.severityShort === '' ? null : v.severityShort,
     classId: num(v.classId),
     subclassId: num(v.subclassId),
-    ...(c.isUser ? {} : { assignedStaffId: num(v.assignedStaffId), isVip: v.isVip }),
+    ...(c.isUser ? {} : { ...assigneeBody(v.assignee), isVip: v.isVip }),
     ...(isRequest ? { requestedStartDate: fromLocalInput(v.requestedStartDate, c.timeZone), requestedEndDate: fromLocalInput(v.requestedEndDate, c.timeZone) } : {}),
   };
 }
@@ -135,7 +144,8 @@ export function ticketResolver(c: BodyContext, mode: 'add' | 'edit'): Resolver<T
     if (parsed.success) return { values, errors: {} };
     const errors: FieldErrors<TicketFormValues> = {};
     for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? 'shortDescription') as keyof TicketFormValues;
+      const path = String(issue.path[0] ?? 'shortDescription');
+      const key = (path === 'assignedStaffId' || path === 'assignedContactId' ? 'assignee' : path) as keyof TicketFormValues;
       errors[key] ??= { type: issue.code, message: issue.message };
     }
     return { values: {}, errors };

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useParams, useSearchParams } from 'react-router'
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import { TICKET_MESSAGES, type SignedInUser, type UpdateTicketRequest, type CreateTicketRequest } from '@sc/common';
+import { assigneeKeyOf, TICKET_MESSAGES, type SignedInUser, type UpdateTicketRequest, type CreateTicketRequest } from '@sc/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateTicketWrite } from '../../api/query-keys.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
@@ -13,7 +13,7 @@ import { createTicket, useNewTicketDraft, useTicket, useUpdateTicket, type Draft
 import { TicketEditor } from './ticket-editor.tsx';
 import { createBody, updateBody, valuesOfDraft, valuesOfTicket } from './ticket-form-values.ts';
 import { fromOf, listPathOf, ticketPath, typeOfKind, type TicketKind, type TicketMode } from './ticket-paths.ts';
-import { TicketView, typeLabel } from './ticket-view.tsx';
+import { TicketView, typeLabel, type TicketSection } from './ticket-view.tsx';
 
 const TITLES: Record<TicketKind, Record<TicketMode, string>> = {
   incident: { view: 'View Incident', edit: 'Edit Incident', add: 'New Incident' },
@@ -51,6 +51,24 @@ export function TicketPage({ kind, mode, user }: { kind: TicketKind; mode: Ticke
   return <ExistingTicket key={`${kind}-${mode}-${ticketId}`} kind={kind} mode={mode} user={user} ticketId={ticketId} />;
 }
 
+/**
+ * /incident/actions/{id}, /servicerequest/actions/{id}, /incident/stats/{id}, /incident/files/{id}:
+ * the one ticket page, opened at that section (issue 14, item 8).
+ */
+export function TicketSectionPage({ section, user }: { section: TicketSection; user: SignedInUser }) {
+  const { id = '' } = useParams();
+  const ticketId = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(ticketId) || ticketId < 1) return <TicketLoadError message="Not Found" />;
+  return <ExistingSection key={`${section}-${ticketId}`} section={section} user={user} ticketId={ticketId} />;
+}
+
+function ExistingSection({ section, user, ticketId }: { section: TicketSection; user: SignedInUser; ticketId: number }) {
+  const query = useTicket(ticketId);
+  if (query.isPending) return <TicketSkeleton />;
+  if (query.isError || !query.data) return <TicketLoadError message={errorText(query.error)} />;
+  return <TicketView ticket={query.data} user={user} section={section} />;
+}
+
 function ExistingTicket({ kind, mode, user, ticketId }: { kind: TicketKind; mode: 'view' | 'edit'; user: SignedInUser; ticketId: number }) {
   const location = useLocation();
   const query = useTicket(ticketId);
@@ -60,8 +78,9 @@ function ExistingTicket({ kind, mode, user, ticketId }: { kind: TicketKind; mode
   if (query.isPending) return <TicketSkeleton />;
   if (query.isError || !ticket) return <TicketLoadError message={errorText(query.error)} />;
 
-  // requirements §3.1: an incident whose IncidentType is not 'Incident' opens as a service request.
-  if (kind === 'incident' && ticket.ticketType !== 'Incident') return <Navigate replace to={ticketPath('servicerequest', 'edit', ticket.id)} state={location.state as unknown} />;
+  // requirements §3.1: an incident whose IncidentType is not 'Incident' opens as a service request; a link
+  // to read it (view) stays a view (issue 14, item 8), only the edit route goes to the edit route.
+  if (kind === 'incident' && ticket.ticketType !== 'Incident') return <Navigate replace to={ticketPath('servicerequest', mode, ticket.id)} state={location.state as unknown} />;
   if (kind === 'servicerequest' && ticket.ticketType === 'Incident') return <Navigate replace to={ticketPath('incident', mode, ticket.id)} state={location.state as unknown} />;
 
   if (mode === 'edit' && !ticket.canEdit) return <EditRefused kind={kind} ticketId={ticket.id} message={ticket.editRefusal ?? TICKET_MESSAGES.notAuthorizedToEdit} />;
@@ -86,6 +105,7 @@ function ExistingTicket({ kind, mode, user, ticketId }: { kind: TicketKind; mode
       defaultValues={valuesOfTicket(ticket, tz)}
       save={(values, ctx) => update.mutateAsync(updateBody(values, ctx, ticket.version) as UpdateTicketRequest)}
       cancelPath={ticketPath(kind, 'view', ticket.id)}
+      currentAssignee={{ key: assigneeKeyOf(ticket), name: ticket.assignedToName }}
     />
   );
 }

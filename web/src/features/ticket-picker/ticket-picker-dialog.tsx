@@ -57,21 +57,30 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
   const location = useLocation();
   const titleId = useId();
   const [tab, setTab] = useState<PickerTab>('contacts');
-  const [text, setText] = useState('');
-  const search = useDebounced(text.trim(), TICKET_SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(0);
-  const [pick, setPick] = useState<Pick>(null);
+  // Each tab keeps its own search and page (issue 14, item 10): a contact's name is not a device's.
+  const [texts, setTexts] = useState<Record<PickerTab, string>>({ contacts: '', devices: '' });
+  const [pages, setPages] = useState<Record<PickerTab, number>>({ contacts: 0, devices: 0 });
+  const text = texts[tab];
+  const page = pages[tab];
+  const setPage = (p: number) => setPages((all) => ({ ...all, [tab]: p }));
+  const contactSearch = useDebounced(texts.contacts.trim(), TICKET_SEARCH_DEBOUNCE_MS);
+  const deviceSearch = useDebounced(texts.devices.trim(), TICKET_SEARCH_DEBOUNCE_MS);
+  const [chosen, setPick] = useState<Pick>(null);
   // A dialog's list keeps its state in the dialog, with the list's own request (schema and encoder).
-  const query = { page: page + 1, pageSize: PICKER_PAGE_SIZE, ...(search ? { search } : {}) };
-  const contacts = usePickerContacts(query, open && tab === 'contacts');
-  const devices = usePickerDevices(query, open && tab === 'devices');
+  const contactQuery = { page: pages.contacts + 1, pageSize: PICKER_PAGE_SIZE, ...(contactSearch ? { search: contactSearch } : {}) };
+  const deviceQuery = { page: pages.devices + 1, pageSize: PICKER_PAGE_SIZE, ...(deviceSearch ? { search: deviceSearch } : {}) };
+  const contacts = usePickerContacts(contactQuery, open && tab === 'contacts');
+  const devices = usePickerDevices(deviceQuery, open && tab === 'devices');
+  // A User with a single contact has nothing to choose: it starts chosen (issue 14, item 10).
+  const onlyContact = user.userType === 'User' && !contactSearch && contacts.data?.total === 1 ? contacts.data.rows[0] : undefined;
+  const pick: Pick = chosen ?? (onlyContact ? { kind: 'contact', id: onlyContact.id } : null);
   const current = tab === 'contacts' ? contacts : devices;
   const base = ticketType === 'Incident' ? '/incident/add' : '/servicerequest/add';
 
   const close = () => {
-    setText('');
+    setTexts({ contacts: '', devices: '' });
     setPick(null);
-    setPage(0);
+    setPages({ contacts: 0, devices: 0 });
     setTab('contacts');
     onClose();
   };
@@ -98,28 +107,26 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: { width: 480, maxWidth: 'calc(100% - 32px)', height: 420, maxHeight: 'calc(100% - 32px)', m: 2 } } }}
     >
-      <DialogTitle id={titleId} sx={{ pb: 0 }}>
+      <DialogTitle id={titleId} sx={{ pb: 0, pt: 1.5 }}>
         Select a contact or a device
       </DialogTitle>
       <Tabs
         value={tab}
-        onChange={(_e, v: PickerTab) => {
-          setTab(v);
-          setPage(0);
-        }}
+        onChange={(_e, v: PickerTab) => setTab(v)}
         variant="fullWidth"
-        sx={{ px: 3 }}
+        sx={{ px: 3, minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 1 } }}
       >
         <Tab label="Contacts" value="contacts" />
         <Tab label="Devices" value="devices" />
       </Tabs>
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, pt: '8px !important', pb: 0 }}>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, pt: '8px !important', pb: 0 }}>
         <TextField
           size="small"
           placeholder="TYPE NAME"
           value={text}
           onChange={(e) => {
-            setText(e.target.value);
+            const value = e.target.value;
+            setTexts((all) => ({ ...all, [tab]: value }));
             // Searching resets to page 1 (requirements §3.3).
             setPage(0);
           }}
@@ -143,11 +150,26 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
             {rows.map((r) => (
               <ListItem key={r.id} disablePadding>
               <ListItemButton
+                sx={{ py: 0, minHeight: 26 }}
                 selected={pick?.kind === kind && pick.id === r.id}
                 onClick={() => setPick({ kind, id: r.id })}
                 onDoubleClick={() => go(kind === 'contact' ? `${base}/${r.id}?type=contact` : `${base}/${r.id}?type=device&devicetype=device`)}
               >
-                <ListItemText primary={r.primary} secondary={r.secondary} slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }} />
+                {/* One line a row, the secondary text after the name, so six rows fit (issue 14, item 10). */}
+                <ListItemText
+                  sx={{ my: 0 }}
+                  primary={
+                    <>
+                      {r.primary}
+                      {r.secondary && (
+                        <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
+                          {r.secondary}
+                        </Box>
+                      )}
+                    </>
+                  }
+                  slotProps={{ primary: { noWrap: true, variant: 'body2' } }}
+                />
               </ListItemButton>
               </ListItem>
             ))}
@@ -165,7 +187,7 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
           onPageChange={(_e, p) => setPage(p)}
           rowsPerPage={PICKER_PAGE_SIZE}
           rowsPerPageOptions={[]}
-          sx={{ flexShrink: 0, '& .MuiTablePagination-toolbar': { minHeight: 40, pl: 0 } }}
+          sx={{ flexShrink: 0, '& .MuiTablePagination-toolbar': { minHeight: 36, pl: 0 } }}
         />
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>

@@ -1,9 +1,10 @@
 import type { Resolver } from 'react-hook-form';
-import { boardIdForDepartment, ZTicketCriteriaSchema, type TicketCriteria, type TicketDepartment } from '@sc/common';
+import { assigneeKey, boardIdForDepartment, parseAssigneeKey, ZTicketCriteriaSchema, type TicketCriteria, type TicketDepartment } from '@sc/common';
 import { cleanCriteria } from './list-state.ts';
 
 /** What the Search Tickets dialog edits: selects as strings ('' = any), days as YYYY-MM-DD, switches as booleans. */
 export interface FilterFormValues {
+  /** An assignee key ('staff:{id}' or 'contact:{id}') of the lookups' assignees. */
   assignedTo: string;
   departmentId: string;
   isShared: boolean;
@@ -39,7 +40,7 @@ const day = (v: string | undefined) => (v ? v.slice(0, 10) : '');
 
 export function formValuesOf(c: TicketCriteria): FilterFormValues {
   return {
-    assignedTo: str(c.assignedTo),
+    assignedTo: c.assignedTo !== undefined ? assigneeKey('staff', c.assignedTo) : c.assignedContactId !== undefined ? assigneeKey('contact', c.assignedContactId) : '',
     departmentId: str(c.departmentId),
     isShared: c.isShared === true,
     openDateFrom: day(c.openDateFrom),
@@ -62,9 +63,11 @@ export function formValuesOf(c: TicketCriteria): FilterFormValues {
 export function criteriaOf(v: FilterFormValues, departments: readonly TicketDepartment[], kept: Pick<TicketCriteria, 'isVip'> = {}): Record<string, unknown> {
   const dep = departments.find((d) => String(d.id) === v.departmentId);
   const boardId = dep ? boardIdForDepartment(dep) : null;
+  const assignee = parseAssigneeKey(v.assignedTo);
   return {
     ...kept,
-    assignedTo: v.assignedTo || undefined,
+    assignedTo: assignee?.kind === 'staff' ? assignee.id : undefined,
+    assignedContactId: assignee?.kind === 'contact' ? assignee.id : undefined,
     departmentId: v.departmentId || undefined,
     boardId: boardId ?? undefined,
     isShared: v.isShared || undefined,
@@ -102,7 +105,7 @@ export function filterResolver(departments: readonly TicketDepartment[], kept: P
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? 'root');
-        errors[key === 'boardId' ? 'departmentId' : key] ??= { type: 'validate', message: issue.message };
+        errors[key === 'boardId' ? 'departmentId' : key === 'assignedContactId' ? 'assignedTo' : key] ??= { type: 'validate', message: issue.message };
       }
     } else {
       for (const [k, message] of Object.entries(rangeErrors(parsed.data))) errors[k] = { type: 'validate', message };

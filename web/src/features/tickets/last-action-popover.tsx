@@ -17,7 +17,7 @@ interface LastActionPopoverProps {
   onClose: () => void;
 }
 
-/** Last Action Taken (requirements §2.1, §2.2 'Incident action'): the five latest actions of an incident, as plain text. */
+/** Last Action Taken (requirements §2.1, §2.2 'Incident action'): the five latest actions (requirements §2.3) of an incident, as plain text, authors by name. */
 export function LastActionPopover({ ticket, anchor, timeZone, onClose }: LastActionPopoverProps) {
   const titleId = useId();
   const actions = useLatestActions(ticket?.id ?? null);
@@ -35,9 +35,16 @@ export function LastActionPopover({ ticket, anchor, timeZone, onClose }: LastAct
       open={open}
       anchorEl={anchor}
       onClose={onClose}
+      // The grid must not scroll sideways: no scroll lock on the page, and focus goes back to the
+      // Last Action button without scrolling the grid to it (MUI's own restore scrolls).
+      disableScrollLock
+      disableRestoreFocus
+      slotProps={{
+        transition: { onExited: () => anchor?.focus({ preventScroll: true }) },
+        paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: 380, maxWidth: 'calc(100vw - 32px)', maxHeight: 'min(520px, calc(100vh - 32px))', p: 2 } },
+      }}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: 380, maxWidth: 'calc(100vw - 32px)', maxHeight: 420, p: 2 } } }}
     >
       <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
         {`Last Action Taken${ticket ? ` – ${ticket.ticketNo}` : ''}`}
@@ -54,7 +61,7 @@ export function LastActionPopover({ ticket, anchor, timeZone, onClose }: LastAct
             <li key={a.actionId}>
               {i > 0 && <Divider sx={{ my: 1 }} />}
               <Typography variant="caption" color="text.secondary" component="p">
-                {[formatDateTime(a.startDate, timeZone), a.userName, a.status].filter(Boolean).join(' · ')}
+                {[formatDateTime(a.startDate, timeZone), a.staffName, a.status].filter(Boolean).join(' · ')}
               </Typography>
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
                 {a.actionDesc}

@@ -22,6 +22,7 @@ import { searchTypeOf, useDeleteFilter, useSavedFilters, useSaveFilter, type Tic
 import { criteriaOf, type FilterFormValues } from './filter-form.ts';
 import { cleanCriteria } from './list-state.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -115,6 +116,22 @@ export function LoadFilterDialog({ open, kind, timeZone, onApply, onClose }: Loa
   const remove = useDeleteFilter(type);
   const showSnackbar = useSnackbar();
   const rows = list.data?.rows ?? [];
+  // A delete asks first (issue 14, bug 7): a saved filter may be public and used by colleagues.
+  const [deleting, setDeleting] = useState<TicketFilter | null>(null);
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const row = deleting;
+    remove.mutate(row.id, {
+      onSuccess: () => {
+        if (picked?.id === row.id) setPicked(null);
+        setDeleting(null);
+      },
+      onError: (err) => {
+        setDeleting(null);
+        showSnackbar(isApiError(err) ? err.message : messageOf(err), { severity: 'error' });
+      },
+    });
+  };
 
   const close = () => {
     setPicked(null);
@@ -141,12 +158,7 @@ export function LoadFilterDialog({ open, kind, timeZone, onApply, onClose }: Loa
               disabled={remove.isPending}
               onClick={(e) => {
                 e.stopPropagation();
-                remove.mutate(row.id, {
-                  onSuccess: () => {
-                    if (picked?.id === row.id) setPicked(null);
-                  },
-                  onError: (err) => showSnackbar(isApiError(err) ? err.message : messageOf(err), { severity: 'error' }),
-                });
+                setDeleting(row);
               }}
             >
               <DeleteIcon fontSize="small" />
@@ -200,6 +212,15 @@ export function LoadFilterDialog({ open, kind, timeZone, onApply, onClose }: Loa
           Apply
         </Button>
       </DialogActions>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete filter?"
+        text={deleting ? `The saved filter '${deleting.searchName}'${deleting.isPublic ? ', which others can use too,' : ''} will be deleted.` : ''}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
     </Dialog>
   );
 }

@@ -74,7 +74,7 @@ export function TicketFilterDialog({ open, kind, user, criteria, savedFilterId, 
     onClose();
   };
 
-  const select = (name: 'assignedTo' | 'departmentId' | 'priorityId' | 'classId' | 'subclassId' | 'siteId', label: string, options: { id: number; name: string }[], disabled = false) => (
+  const select = (name: 'assignedTo' | 'departmentId' | 'priorityId' | 'classId' | 'subclassId' | 'siteId', label: string, options: { id: number | string; name: string }[], disabled = false) => (
     <Controller
       name={name}
       control={control}
@@ -179,7 +179,7 @@ export function TicketFilterDialog({ open, kind, user, criteria, savedFilterId, 
               </Alert>
             )}
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {showAssignee && select('assignedTo', 'Assigned To', (lookups.data?.assignees ?? []).map((a) => ({ id: a.id, name: a.displayName })))}
+              {showAssignee && select('assignedTo', 'Assigned To', (lookups.data?.assignees ?? []).map((a) => ({ id: a.key, name: a.displayName })))}
               {select('departmentId', 'Resp. Department', lookups.data?.departments ?? [])}
               {dateField('openDateFrom', 'Create Date From')}
               {dateField('openDateTo', 'Create Date To')}

@@ -12,7 +12,8 @@ import { ListLoadError } from '../../ui/list-toolbar.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PagingFooter } from '../../ui/paging-footer.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
-import { searchTypeOf, useSavedFilter, useTicketList, type TicketListKind } from './api.ts';
+import { searchTypeOf, useSavedFilter, useTicketList, useTicketLookups, type TicketListKind } from './api.ts';
+import { summarizeCriteria } from './criteria-summary.ts';
 import { LastActionPopover } from './last-action-popover.tsx';
 import { TicketLoadingOverlay, TicketNoRowsOverlay } from './list-overlays.tsx';
 import { calendarHref, listRequestOf, readListState, writeListState, type TicketListState } from './list-state.ts';
@@ -71,6 +72,8 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
   const request = usePagedRequest(kind, listRequestOf(state, mine, canSearch));
   const list = useTicketList(kind, request);
   const saved = useSavedFilter(searchTypeOf(kind), state.savedFilterId);
+  // Names for the filter chip (issue 14, bug 7); the filter dialog reads the same cached lookups.
+  const lookups = useTicketLookups(Object.keys(state.criteria).length > 0);
   const rows: TicketRow[] = list.data?.rows ?? [];
 
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -116,7 +119,7 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
             onSearch={setSearchText}
             isFilterActive={isFilterActive}
             // A deleted or no longer visible saved filter still shows as a filter the user can remove.
-            filterLabel={state.savedFilterId ? (saved.data ? `Saved filter: ${saved.data.searchName}` : saved.isError ? 'Saved filter' : 'Saved filter: …') : 'Filtered'}
+            filterLabel={state.savedFilterId ? (saved.data ? `Saved filter: ${saved.data.searchName}` : saved.isError ? 'Saved filter' : 'Saved filter: …') : `Filtered: ${summarizeCriteria(state.criteria, lookups.data)}`}
             onFilter={() => setFilterOpen(true)}
             onClearFilter={() => update({ criteria: {}, savedFilterId: null, page: 1 })}
             isAssignedToMe={state.assignedToMe}
