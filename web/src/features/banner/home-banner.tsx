@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
 import { BANNER_SNACKBAR_MS, type ActiveBanner } from '@sc/common';
-import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { useActiveBanners } from './api.ts';
 // The session is app-wide state: the banner reads who signed in to show its snackbar once per sign-in.
 import { useSession } from '../auth/session-context.ts';
@@ -62,13 +61,16 @@ const TITLES: Record<ActiveBanner['scope'], string> = { global: 'Announcement', 
  * requirements §4.1 Home page: a dismissible warning banner with the global and/or the customer's message
  * while not expired, and (requirements §6.6) the banner snackbar that stays 30 s. The snackbar shows once per
  * sign-in (not on every visit of the home page, nor in every tab); a dismissal is remembered in this
- * browser for that version of the message (issue 14, item 9). The snackbar is compact on a phone.
+ * browser for that version of the message (issue 14, item 9). The notice is a one-line bar in the page's
+ * flow, so it covers nothing.
  */
 export function HomeBanner() {
   const active = useActiveBanners();
   const { user } = useSession();
   const signIn = user ? `${user.ccWebUserId}|${user.lastLoginDate ?? 'first'}` : null;
-  const showSnackbar = useSnackbar();
+  // The 30 s banner notice (requirements §6.6) sits in the page's flow above the banners, as a
+  // one-line bar: unlike a floating snackbar it never covers content or controls, on a phone too.
+  const [notice, setNotice] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState(() => readSet(DISMISSED_KEY));
   const banners = (active.data?.banners ?? []).filter((b) => !dismissed.has(versionOf(b)));
 
@@ -83,25 +85,48 @@ export function HomeBanner() {
     if (fresh.length === 0) return;
     rememberAnnounced(signIn, fresh.map(versionOf));
     const joined = fresh.map((b) => b.message.replace(/\s+/g, ' ').trim()).join(' · ');
-    // A heads-up only; the full text stays in the banner above.
-    showSnackbar(joined.length > SNACKBAR_MAX_CHARS ? `${joined.slice(0, SNACKBAR_MAX_CHARS - 1)}…` : joined, { severity: 'warning', autoHideDuration: BANNER_SNACKBAR_MS, compact: true });
-  }, [active.data, showSnackbar, signIn]);
+    // A heads-up only; the full text stays in the banner below. Set here, in the same step as the
+    // localStorage record of what was announced (the external state this effect syncs with).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setNotice(joined.length > SNACKBAR_MAX_CHARS ? `${joined.slice(0, SNACKBAR_MAX_CHARS - 1)}…` : joined);
+  }, [active.data, signIn]);
+  useEffect(() => {
+    if (notice === null) return;
+    const timer = setTimeout(() => setNotice(null), BANNER_SNACKBAR_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
 
-  if (banners.length === 0) return null;
+  if (banners.length === 0 && notice === null) return null;
   return (
-    <Stack component="section" aria-label="Announcements" spacing={1} sx={{ mb: 2 }}>
-      {banners.map((b) => (
+    <>
+      {notice !== null && (
         <Alert
-          key={versionOf(b)}
           severity="warning"
-          role="status"
-          closeText="Dismiss"
-          onClose={() => setDismissed(addToSet(DISMISSED_KEY, [versionOf(b)]))}
+          variant="filled"
+          role="alert"
+          closeText="Close"
+          onClose={() => setNotice(null)}
+          sx={{ mb: 1, py: 0, alignItems: 'center', '& .MuiAlert-message': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } }}
         >
-          <AlertTitle>{TITLES[b.scope]}</AlertTitle>
-          <span style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{b.message}</span>
+          {notice}
         </Alert>
-      ))}
-    </Stack>
+      )}
+      {banners.length > 0 && (
+        <Stack component="section" aria-label="Announcements" spacing={1} sx={{ mb: 2 }}>
+          {banners.map((b) => (
+            <Alert
+              key={versionOf(b)}
+              severity="warning"
+              role="status"
+              closeText="Dismiss"
+              onClose={() => setDismissed(addToSet(DISMISSED_KEY, [versionOf(b)]))}
+            >
+              <AlertTitle>{TITLES[b.scope]}</AlertTitle>
+              <span style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{b.message}</span>
+            </Alert>
+          ))}
+        </Stack>
+      )}
+    </>
   );
 }
