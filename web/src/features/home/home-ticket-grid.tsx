@@ -43,7 +43,7 @@ export function HomeTicketGrid({ user, kind, scope, label }: HomeTicketGridProps
       { field: 'ticketNo', headerName: 'Number', width: 108 },
       { field: 'status', headerName: 'Status', width: 112, renderCell: ({ row }) => <StatusChip status={row.status} /> },
       { field: 'shortDescription', headerName: 'Short Description', flex: 1, minWidth: 140 },
-      { field: 'openDate', headerName: 'Open Date', width: 180, valueFormatter: (v: string) => formatDateTime(v, user.timeZone) },
+      { field: 'openDate', headerName: 'Open Date', width: 215, valueFormatter: (v: string) => formatDateTime(v, user.timeZone) },
       { field: 'assignedToName', headerName: 'Assigned To', width: 170 },
       {
         field: 'edit',
