@@ -21,6 +21,7 @@ import {
   type ContactSaveValues,
 } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
+import { setServerFieldErrors } from '../../ui/form-save.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LeavePagePrompt } from '../../ui/leave-page-prompt.tsx';
@@ -116,9 +117,7 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
       showSnackbar(CONTACT_MESSAGES.saved, { severity: 'success' });
     } catch (e) {
       setConfirm(null);
-      if (isApiError(e) && e.fieldErrors) {
-        for (const [name, message] of Object.entries(e.fieldErrors)) form.setError(name.replace(/^body\./, '') as keyof ContactSaveRequest, { message });
-      }
+      setServerFieldErrors(e, form.setError);
       showSnackbar(isApiError(e) ? e.message : CONTACT_MESSAGES.loadFailed, { severity: 'error' });
     }
   };

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -12,6 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import { DEVICE_MESSAGES, DEVICE_TYPES, ZDeviceSaveRequestSchema, type Device, type DeviceSaveRequest, type DeviceSaveValues } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
+import { setServerFieldErrors, useReturnAfterSave } from '../../ui/form-save.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { LeavePagePrompt } from '../../ui/leave-page-prompt.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -46,12 +46,7 @@ function DeviceForm({ device }: { device?: Device }) {
   const showSnackbar = useSnackbar();
   const lookups = useDeviceLookups();
   const save = useSaveDevice();
-  const [isSaved, setIsSaved] = useState(false);
-  useEffect(() => {
-    if (!isSaved) return;
-    const timer = setTimeout(() => void navigate('/devices'), 2500);
-    return () => clearTimeout(timer);
-  }, [isSaved, navigate]);
+  const { isSaved, markSaved } = useReturnAfterSave('/devices');
   const form = useForm<DeviceSaveRequest, unknown, DeviceSaveValues>({
     resolver: zodResolver(ZDeviceSaveRequestSchema),
     defaultValues: device ? toForm(device) : EMPTY,
@@ -62,12 +57,10 @@ function DeviceForm({ device }: { device?: Device }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ id: device?.id, body: values });
-      setIsSaved(true);
+      markSaved();
       showSnackbar(DEVICE_MESSAGES.saved, { severity: 'success' });
     } catch (e) {
-      if (isApiError(e) && e.fieldErrors) {
-        for (const [name, message] of Object.entries(e.fieldErrors)) form.setError(name.replace(/^body\./, '') as keyof DeviceSaveRequest, { message });
-      }
+      setServerFieldErrors(e, form.setError);
       showSnackbar(isApiError(e) ? e.message : 'An Error Occurred', { severity: 'error' });
     }
   });

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -11,6 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import { JOB_MESSAGES, JOB_STATUS_OPTIONS, ZJobSaveRequestSchema, type JobDetail, type JobSaveRequest, type JobSaveValues } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
+import { setServerFieldErrors, useReturnAfterSave } from '../../ui/form-save.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { LeavePagePrompt } from '../../ui/leave-page-prompt.tsx';
@@ -38,24 +38,17 @@ function JobForm({ job }: { job?: JobDetail }) {
   const navigate = useNavigate();
   const showSnackbar = useSnackbar();
   const save = useSaveJob();
-  const [isSaved, setIsSaved] = useState(false);
-  useEffect(() => {
-    if (!isSaved) return;
-    const timer = setTimeout(() => void navigate('/jobs'), 2500);
-    return () => clearTimeout(timer);
-  }, [isSaved, navigate]);
+  const { isSaved, markSaved } = useReturnAfterSave('/jobs');
   const form = useForm<JobSaveRequest, unknown, JobSaveValues>({ resolver: zodResolver(ZJobSaveRequestSchema), defaultValues: job ? toForm(job) : EMPTY, mode: 'onTouched' });
   const { control } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ id: job?.id, body: values });
-      setIsSaved(true);
+      markSaved();
       showSnackbar(JOB_MESSAGES.saved, { severity: 'success' });
     } catch (e) {
-      if (isApiError(e) && e.fieldErrors) {
-        for (const [name, message] of Object.entries(e.fieldErrors)) form.setError(name.replace(/^body\./, '') as keyof JobSaveRequest, { message });
-      }
+      setServerFieldErrors(e, form.setError);
       showSnackbar(isApiError(e) ? e.message : 'An Error Occurred', { severity: 'error' });
     }
   });

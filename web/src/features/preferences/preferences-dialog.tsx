@@ -29,7 +29,7 @@ import {
   type PreferencesSaveRequest,
   type PreferencesSaveValues,
 } from '@sc/common';
-import { isApiError } from '../../api/client.ts';
+import { setServerFieldErrors } from '../../ui/form-save.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { usePreferences, useSavePreferences } from './api.ts';
 import { timeZoneOptions } from './time-zones.ts';
@@ -103,9 +103,7 @@ function PreferencesForm({ initial, onClose, onSaved }: { initial: Preferences }
     try {
       await save.mutateAsync(values);
     } catch (e) {
-      if (isApiError(e) && e.fieldErrors) {
-        for (const [name, message] of Object.entries(e.fieldErrors)) form.setError(name.replace(/^body\./, '') as keyof Form, { message });
-      }
+      setServerFieldErrors(e, form.setError);
       showSnackbar(PREFERENCES_MESSAGES.failed, { severity: 'error' });
       return;
     }
