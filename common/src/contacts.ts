@@ -163,15 +163,6 @@ export const ZContactTicketsRequestSchema = listQuerySchema({
   filters: { type: z.enum(['Incident', 'ServiceRequest']) },
 });
 export type ContactTicketsRequestInput = z.input<typeof ZContactTicketsRequestSchema>;
-/** /contact/surveys/{id}: newest response first. */
-export const ZContactSurveysRequestSchema = listQuerySchema({
-  defaultPageSize: 10,
-  sorts: ['dateSubmitted'],
-  defaultSort: 'dateSubmitted',
-  defaultDirection: 'desc',
-  search: false,
-});
-export type ContactSurveysRequestInput = z.input<typeof ZContactSurveysRequestSchema>;
 export const ZContactTicketRowSchema = z.object({
   id: z.number().int(),
   ticketNo: z.string(),
@@ -183,17 +174,6 @@ export type ContactTicketRow = z.infer<typeof ZContactTicketRowSchema>;
 export const ZContactTicketsResponseSchema = pageOf(ZContactTicketRowSchema);
 export type ContactTicketsResponse = z.infer<typeof ZContactTicketsResponseSchema>;
 
-/** /contact/surveys/{id}: that contact's survey responses. */
-export const ZContactSurveyRowSchema = z.object({
-  id: z.number().int(),
-  dateSubmitted: z.string(),
-  source: z.string().nullable(),
-  incidentId: z.number().int().nullable(),
-  response: z.number(),
-  assignedTo: z.string().nullable(),
-});
-export const ZContactSurveysResponseSchema = pageOf(ZContactSurveyRowSchema);
-export type ContactSurveysResponse = z.infer<typeof ZContactSurveysResponseSchema>;
 
 export const ZContactActionResponseSchema = z.object({ id: z.number().int(), ok: z.literal(true) });
 

@@ -61,12 +61,16 @@ export function drawerGroups(u: Who): DrawerGroup[] {
   const assets: DrawerItem[] = [{ id: 'devices', label: 'Devices', path: '/devices' }];
   if (canSeeJobs(u)) assets.push({ id: 'jobs', label: 'Agreements', path: '/jobs' });
   groups.push({ id: 'assets', label: 'Devices and Agreements', items: assets });
+  // Surveys (decision 020): the answers follow the tickets' scope, so the item sits with the tickets the
+  // user sees: under Org Tickets for Administrator and Operator*, under My Tickets for a User (its own).
+  const surveys: DrawerItem = { id: 'surveys', label: 'Surveys', path: '/surveys' };
   groups.push({
     id: 'my-tickets',
     label: 'My Tickets',
     items: [
       { id: 'myincidents', label: 'My Incidents', path: '/myincidents/' },
       { id: 'myrequests', label: 'My Service Requests', path: '/myrequests/' },
+      ...(canSeeOrgTickets(u) ? [] : [surveys]),
     ],
   });
   if (canSeeOrgTickets(u)) {
@@ -76,6 +80,7 @@ export function drawerGroups(u: Who): DrawerGroup[] {
       items: [
         { id: 'incidents', label: 'Incidents', path: '/incidents' },
         { id: 'requests', label: 'Service Requests', path: '/requests' },
+        surveys,
       ],
     });
   }

@@ -30,6 +30,7 @@ import { homeRoutes } from './modules/home/routes.ts';
 import { chatCompatRoutes } from './modules/home/chat.routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
+import { surveyRoutes } from './modules/surveys/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
   await app.register(publicRoutes, { prefix: '/api/v1', db, config });
   await app.register(mailRoutes, { prefix: '/api/v1', db, config });
+  await app.register(surveyRoutes, { prefix: '/api/v1', db, config });
 
   registerSpa(app, deps.webDist ?? defaultWebDist());
   return app;

@@ -47,6 +47,7 @@ describe('list routes in the OpenAPI document', () => {
       '/api/v1/contacts',
       '/api/v1/contacts/{id}/tickets',
       '/api/v1/contacts/{id}/surveys',
+      '/api/v1/surveys',
       '/api/v1/devices',
       '/api/v1/invitations',
       '/api/v1/invitations/candidates',

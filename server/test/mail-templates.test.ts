@@ -41,6 +41,13 @@ const samples: { [N in TemplateName]: TemplateData<N> } = {
   ticketNoteAdded: { ...ticket, authorName: 'Tech One', note: 'We replaced the toner.\nPlease try again.' },
   ticketStatusChanged: { ...ticket, oldStatus: 'Open', newStatus: 'In Progress' },
   ticketClosed: ticket,
+  surveyInvitation: {
+    firstName: 'Ada',
+    ticketNo: 'INC-1',
+    shortDescription: 'Printer <offline>',
+    upUrl: 'https://support.example.org/app/spa/survey?token=1.x&answer=up',
+    downUrl: 'https://support.example.org/app/spa/survey?token=1.x&answer=down',
+  },
 };
 
 describe('templates', () => {

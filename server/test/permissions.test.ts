@@ -17,15 +17,16 @@ describe('drawer items per role (requirements §15)', () => {
       'myrequests',
       'incidents',
       'requests',
+      'surveys',
       ...report,
     ]);
   });
 
   it.each(['Operator', 'OperatorLimited'] as const)('%s: devices only, my and org tickets', (type) => {
-    expect(drawerItemIds(who(type))).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'incidents', 'requests']);
+    expect(drawerItemIds(who(type))).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'incidents', 'requests', 'surveys']);
   });
 
   it('User: devices and my tickets only', () => {
-    expect(drawerItemIds(who('User'))).toEqual(['home', 'devices', 'myincidents', 'myrequests']);
+    expect(drawerItemIds(who('User'))).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'surveys']);
   });
 });

@@ -1,6 +1,6 @@
 import { ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { contacts, devices, emailOutbox, jobs, tickets } from './schema/index.ts';
+import { contacts, devices, emailOutbox, jobs, surveys, tickets } from './schema/index.ts';
 import { containsPattern, contactSearchTextOf } from './schema/search-expressions.ts';
 
 // The contains-searches of every list and of global search (docs/requirements.md §2.9), each named with
@@ -81,3 +81,13 @@ export const SEARCH_INDEXES: readonly { name: string; indexes: readonly string[]
     probe: (_cid, term) => sql`select o.id from ${tickets} o where ${ticketTextMatches(term, ticketColumnsOf('o'))}`,
   },
 ];
+
+/**
+ * A survey whose Incident #, Submitted By, Assigned or comment contains the term. No trigram index: a
+ * customer has at most one survey per closed ticket, and the (cid, …) list indexes bound the scan to the
+ * tenant (decision 020 measures it at 1 M tickets).
+ */
+export const surveyTextMatches = (term: string): SQL => {
+  const p = containsPattern(term);
+  return or(ilike(surveys.ticketNo, p), ilike(surveys.submittedByName, p), ilike(surveys.assignedTo, p), ilike(surveys.comment, p))!;
+};

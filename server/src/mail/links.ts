@@ -53,3 +53,27 @@ export function emailPreferencesUrl(config: Pick<Config, 'publicUrl' | 'appSecre
 export function unsubscribeUrl(config: Pick<Config, 'publicUrl' | 'appSecret'>, contactId: number): string {
   return publicLink(config, `/api/v1/mail/unsubscribe?token=${encodeURIComponent(emailPreferencesToken(config, contactId))}`);
 }
+
+/**
+ * Token of a survey invitation's one-click links: `{invitationId}.{HMAC-SHA256(APP_SECRET, 'survey:{id}')}`.
+ * Nothing is stored for it: the invitation row holds the expiry and whether it was answered (single use).
+ */
+export function surveyToken(config: Pick<Config, 'appSecret'>, invitationId: number): string {
+  return `${invitationId}.${sign(config, 'survey', String(invitationId))}`;
+}
+
+/** The invitation a survey token names, or null when it is malformed or not signed by us. */
+export function verifySurveyToken(config: Pick<Config, 'appSecret'>, token: string): number | null {
+  const m = /^(\d{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m) return null;
+  const id = Number(m[1]);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647 || String(id) !== m[1]) return null;
+  const expected = Buffer.from(sign(config, 'survey', m[1]));
+  const given = Buffer.from(m[2]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+}
+
+/** The public survey page answering `answer`: `${PUBLIC_URL}/app/spa/survey?token=…&answer=up|down`. */
+export function surveyAnswerUrl(config: Pick<Config, 'publicUrl' | 'appSecret'>, invitationId: number, answer: 'up' | 'down'): string {
+  return spaLink(config, `/survey?token=${encodeURIComponent(surveyToken(config, invitationId))}&answer=${answer}`);
+}

@@ -46,7 +46,6 @@ export const queryKeys = {
     lookups: ['contacts', 'lookups'] as const,
     ticketsAll: ['contacts', 'tickets'] as const,
     tickets: (id: number, q: Q) => ['contacts', 'tickets', id, q] as const,
-    surveys: (id: number, q: Q) => ['contacts', 'surveys', id, q] as const,
     preferences: (id: number) => ['contacts', 'preferences', id] as const,
     devices: (id: number, q: Q) => ['contacts', 'devices', id, q] as const,
   },
@@ -75,6 +74,13 @@ export const queryKeys = {
     invoice: (id: number) => ['jobs', 'invoice', id] as const,
     products: (jobId: number, q: Q) => ['jobs', 'products', jobId, q] as const,
     timeData: (jobId: number, q: Q) => ['jobs', 'time', jobId, q] as const,
+  },
+  surveys: {
+    all: ['surveys'] as const,
+    /** contactId null: the caller's /surveys; a number: /contact/surveys/{id}. */
+    list: (contactId: number | null, q: Q) => ['surveys', 'list', contactId, q] as const,
+    charts: (contactId: number | null) => ['surveys', 'charts', contactId] as const,
+    invitations: ['surveys', 'invitations'] as const,
   },
   preferences: { mine: ['preferences', 'mine'] as const },
   banners: { all: ['banners'] as const, mine: ['banners', 'mine'] as const, active: ['banners', 'active'] as const },
@@ -117,4 +123,9 @@ export async function invalidateInvitationWrite(qc: QueryClient): Promise<void> 
 /** After a job was created or edited: every jobs and billing view (the lists show its number and status). */
 export async function invalidateJobWrite(qc: QueryClient): Promise<void> {
   await qc.invalidateQueries({ queryKey: queryKeys.jobs.all });
+}
+
+/** After a survey was answered in the portal: the home page card, the Surveys lists and charts. */
+export async function invalidateSurveyWrite(qc: QueryClient): Promise<void> {
+  await qc.invalidateQueries({ queryKey: queryKeys.surveys.all });
 }

@@ -25,6 +25,7 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.resetGid.path, lazy: publicPage('Reset') },
       { path: ROUTES.preferences.path, lazy: publicPage('Preferences') },
       { path: ROUTES.pendingContact.path, lazy: publicPage('PendingContact') },
+      { path: ROUTES.surveyLink.path, lazy: () => import('./route-modules/survey-link.tsx') },
     ],
   },
   {
@@ -78,6 +79,7 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.invoiceDetails.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.InvoiceDetails })) },
       { path: ROUTES.jobProducts.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobProducts })) },
       { path: ROUTES.jobReports.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobReports })) },
+      { path: ROUTES.surveys.path, lazy: () => import('./route-modules/surveys.tsx') },
       // requirements §1.1: any other path (and every drawer item whose screen is not built yet).
       { path: '*', lazy: () => import('./route-modules/not-found.tsx') },
     ],

@@ -26,6 +26,8 @@ export const ROUTES = {
   resetGid: { path: '/reset/:gid', title: 'Reset Password' },
   preferences: { path: '/preferences', title: 'E-mail Preferences' },
   pendingContact: { path: '/pendingcontact', title: 'Pending Contact' },
+  // The e-mailed one-click survey link (requirements §14.3); public like the pages above.
+  surveyLink: { path: '/survey', title: 'Satisfaction Survey' },
   // Ticket view, edit, new, notes, stats and files (requirements §1.1, §3.1).
   incidentView: { path: '/incident/view/:id', title: 'View Incident' },
   incidentEdit: { path: '/incident/edit/:id', title: 'Edit Incident' },
@@ -72,6 +74,8 @@ export const ROUTES = {
   invoiceDetails: { path: '/jobs/balances/details/:id', title: 'Invoice Details' },
   jobProducts: { path: '/jobs/products/:jobid', title: 'Products' },
   jobReports: { path: '/jobs/jobreports/:jobid/:invid?', title: 'Time Data' },
+  // Satisfaction surveys (requirements §14.2); /contact/surveys/{id} is the contactSub route.
+  surveys: { path: '/surveys', title: 'Surveys' },
 } as const satisfies Record<string, RouteEntry>;
 
 /** Paths that answer in the signed-in shell (register and retrieve are public pages). */
@@ -118,6 +122,7 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.invoiceDetails,
   ROUTES.jobProducts,
   ROUTES.jobReports,
+  ROUTES.surveys,
 ];
 
 export const NOT_FOUND_TITLE = 'Not Found';

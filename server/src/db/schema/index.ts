@@ -3,6 +3,7 @@ export * from './portal.ts';
 export * from './content.ts';
 export * from './devices.ts';
 export * from './tickets.ts';
+export * from './surveys.ts';
 export * from './jobs.ts';
 export * from './forms.ts';
 export * from './mail.ts';

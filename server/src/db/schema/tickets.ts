@@ -240,25 +240,3 @@ export const ticketFilters = pgTable(
     index('ticket_filters_cid_type_public_owner_idx').on(t.cid, t.searchType, t.isPublic, t.ownerWebUserId),
   ],
 );
-
-/** Satisfaction surveys (requirements §2.2 'Survey', SurveyInvitationID). */
-export const surveys = pgTable(
-  'surveys',
-  {
-    id: serial().primaryKey(),
-    cid: cid(),
-    ticketId: integer().references(() => tickets.id, { onDelete: 'set null' }),
-    submittedByContactId: integer().references(() => contacts.id),
-    dateSubmitted: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    source: varchar({ length: 60 }),
-    response: integer(),
-    /** The technician the survey is about, when known, plus the name as shown (AssignedTo). */
-    assignedStaffId: integer().references(() => providerStaff.id),
-    assignedTo: varchar({ length: 200 }),
-    comment: text(),
-  },
-  (t) => [
-    index('surveys_cid_date_idx').on(t.cid, t.dateSubmitted.desc()),
-    index('surveys_cid_contact_idx').on(t.cid, t.submittedByContactId),
-  ],
-);

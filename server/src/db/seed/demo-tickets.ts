@@ -1,5 +1,6 @@
 import type { Db } from '../client.ts';
-import { devices, surveys, ticketActions, tickets, TICKET_STATUSES, type TicketStatus, type TicketType } from '../schema/index.ts';
+import { SURVEY_INVITATION_DAYS } from '@sc/common';
+import { devices, surveyInvitations, surveys, ticketActions, tickets, TICKET_STATUSES, type TicketStatus, type TicketType } from '../schema/index.ts';
 import type { DemoContext, DemoOrg } from './demo.ts';
 import type { Contact, Staff } from './identity-factories.ts';
 import { REFERENCE_DATE, insertMany, reserveIds } from './random.ts';
@@ -205,15 +206,18 @@ export async function seedDemoTickets(db: Db, ctx: DemoContext): Promise<void> {
       surveyRows.push({
         cid: row.cid,
         ticketId: row.id,
+        ticketNo: row.ticketNo,
         submittedByContactId: contact.id,
+        submittedByName: fullName(contact),
         dateSubmitted: new Date(row.closedDate.getTime() + f.number.int({ min: 1, max: 72 }) * HOUR),
         source: f.helpers.arrayElement(['Email', 'Portal']),
+        // Thumbs up (1) or down (-1); one draw over the five weights, as before, so later values stay put.
         response: f.helpers.weightedArrayElement([
-          { weight: 60, value: 5 },
-          { weight: 25, value: 4 },
-          { weight: 8, value: 3 },
-          { weight: 4, value: 2 },
-          { weight: 3, value: 1 },
+          { weight: 60, value: 1 },
+          { weight: 25, value: 1 },
+          { weight: 8, value: -1 },
+          { weight: 4, value: -1 },
+          { weight: 3, value: -1 },
         ]),
         assignedStaffId: row.assignedStaffId,
         assignedTo: row.assignedToName,
@@ -222,5 +226,29 @@ export async function seedDemoTickets(db: Db, ctx: DemoContext): Promise<void> {
     }
   }
   await insertMany(db, ticketActions, actions);
-  await insertMany(db, surveys, surveyRows);
+  // Every closed ticket invited its contact (decision 020); the answered ones are the surveys above.
+  const answered = new Map(surveyRows.map((s) => [s.ticketId!, s]));
+  const invitations = await insertMany(
+    db,
+    surveyInvitations,
+    ticketRows
+      .filter((t) => t.status === 'Closed' && t.closedDate)
+      .map((t) => ({
+        cid: t.cid,
+        ticketId: t.id,
+        contactId: t.contactId,
+        assignedStaffId: t.assignedStaffId,
+        assignedTo: t.assignedToName,
+        createdAt: t.closedDate!,
+        expiresAt: new Date(t.closedDate!.getTime() + SURVEY_INVITATION_DAYS * DAY),
+        isEmailed: true,
+        answeredAt: answered.get(t.id)?.dateSubmitted ?? null,
+      })),
+  );
+  const invitationOf = new Map(invitations.map((inv) => [inv.ticketId, inv.id]));
+  await insertMany(
+    db,
+    surveys,
+    surveyRows.map((s) => ({ ...s, invitationId: invitationOf.get(s.ticketId!) ?? null })),
+  );
 }

@@ -5,6 +5,7 @@ import { pendingContactApproval } from './pending-contact-approval.ts';
 import { registrationApproved, registrationDisapproved } from './registration-decision.ts';
 import { registrationVerification } from './registration-verification.ts';
 import { statusUpdateRequest } from './status-update-request.ts';
+import { surveyInvitation } from './survey-invitation.ts';
 import { ticketClosed, ticketNoteAdded, ticketStatusChanged } from './ticket-notifications.ts';
 
 /** Every e-mail the portal sends, by name (the name is stored in email_outbox.template). */
@@ -20,6 +21,7 @@ export const templates = {
   ticketNoteAdded,
   ticketStatusChanged,
   ticketClosed,
+  surveyInvitation,
 };
 
 export type TemplateName = keyof typeof templates;
@@ -35,3 +37,4 @@ export type * from './registration-decision.ts';
 export type * from './registration-verification.ts';
 export type * from './status-update-request.ts';
 export type * from './ticket-notifications.ts';
+export type * from './survey-invitation.ts';

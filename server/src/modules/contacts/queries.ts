@@ -3,7 +3,7 @@ import type { ContactSaveValues, ContactSortKey, SortDirection } from '@sc/commo
 import type { Db } from '../../db/client.ts';
 import { contactMatches } from '../../db/search.ts';
 import { sortOrder, type Slice } from '../../http/paging.ts';
-import { contacts, customers, departments, emailPreferences, sessions, sites, surveys, tickets, webUsers } from '../../db/schema/index.ts';
+import { contacts, customers, departments, emailPreferences, sessions, sites, tickets, webUsers } from '../../db/schema/index.ts';
 
 
 export interface ContactListFilter {
@@ -188,21 +188,6 @@ export async function selectContactTickets(
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(tickets).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function selectContactSurveys(db: Db, cid: number, contactId: number, direction: SortDirection, { limit, offset }: Slice) {
-  const where = and(eq(surveys.cid, cid), eq(surveys.submittedByContactId, contactId));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ id: surveys.id, dateSubmitted: surveys.dateSubmitted, source: surveys.source, incidentId: surveys.ticketId, response: surveys.response, assignedTo: surveys.assignedTo })
-      .from(surveys)
-      .where(where)
-      .orderBy(...sortOrder(direction, surveys.dateSubmitted, surveys.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(surveys).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

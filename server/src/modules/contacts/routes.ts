@@ -11,8 +11,6 @@ import {
   ZContactListResponseSchema,
   ZContactLookupsResponseSchema,
   ZContactSaveRequestSchema,
-  ZContactSurveysResponseSchema,
-  ZContactSurveysRequestSchema,
   ZContactTicketsRequestSchema,
   ZContactTicketsResponseSchema,
   ZErrorResponseSchema,
@@ -113,17 +111,4 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     (req) => svc.listContactTickets(db, requireScope(req), req.params.id, req.query),
   );
 
-  app.get(
-    '/contacts/:id/surveys',
-    {
-      schema: {
-        tags,
-        summary: 'The contact’s survey responses',
-        params: ZContactIdParamsSchema,
-        querystring: ZContactSurveysRequestSchema,
-        response: { 200: ZContactSurveysResponseSchema, ...errors },
-      },
-    },
-    (req) => svc.listContactSurveys(db, requireScope(req), req.params.id, req.query),
-  );
 };

@@ -8,11 +8,10 @@ import {
   type ContactListResponse,
   type ContactLookupsResponse,
   type ContactSaveValues,
-  type ContactSurveysResponse,
   type ContactTicketsResponse,
 } from '@sc/common';
 import type { z } from 'zod';
-import type { ZContactExportRequestSchema, ZContactListRequestSchema, ZContactSurveysRequestSchema, ZContactTicketsRequestSchema } from '@sc/common';
+import type { ZContactExportRequestSchema, ZContactListRequestSchema, ZContactTicketsRequestSchema } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
 import { decideRegistration } from '../public/registration.service.ts';
@@ -24,7 +23,6 @@ import * as q from './queries.ts';
 type ListRequest = z.output<typeof ZContactListRequestSchema>;
 type ExportRequest = z.output<typeof ZContactExportRequestSchema>;
 type TicketsRequest = z.output<typeof ZContactTicketsRequestSchema>;
-type SurveysRequest = z.output<typeof ZContactSurveysRequestSchema>;
 
 /** requirements §8.4: only an Administrator works with contacts; every other type gets 'Not Authorized'. */
 export function requireContactAdmin(scope: Scope): void {
@@ -157,13 +155,5 @@ export async function listContactTickets(db: Db, scope: Scope, id: number, r: Ti
   return offsetPage(r, async (slice) => {
     const { rows, total } = await q.selectContactTickets(db, scope.cid, id, r.type, r.direction, slice);
     return { rows: rows.map((x) => ({ ...x, openDate: x.openDate.toISOString() })), total };
-  });
-}
-
-export async function listContactSurveys(db: Db, scope: Scope, id: number, r: SurveysRequest): Promise<ContactSurveysResponse> {
-  await requireOwnContact(db, scope, id);
-  return offsetPage(r, async (slice) => {
-    const { rows, total } = await q.selectContactSurveys(db, scope.cid, id, r.direction, slice);
-    return { rows: rows.map((x) => ({ ...x, dateSubmitted: x.dateSubmitted.toISOString(), response: x.response ?? 0 })), total };
   });
 }

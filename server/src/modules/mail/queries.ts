@@ -65,6 +65,7 @@ export async function selectTicketMailPreferences(db: Db, contactId: number) {
       firstName: contacts.firstName,
       isActive: contacts.isActive,
       optOutTicketUpdates: sql<boolean>`coalesce(${emailPreferences.optOutTicketUpdates}, false)`,
+      optOutSurveys: sql<boolean>`coalesce(${emailPreferences.optOutSurveys}, false)`,
       onUpdated: sql<boolean>`coalesce(${userPreferences.emailOnTicketUpdated}, true)`,
       onClosed: sql<boolean>`coalesce(${userPreferences.emailOnTicketClosed}, true)`,
       onNewAction: sql<boolean>`coalesce(${userPreferences.emailOnNewAction}, true)`,

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notifyTicketContact, statusEvent } from '../../mail/ticket-notifications.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { inviteToSurvey } from '../surveys/invite.ts';
 import { requireTicketAccess, TICKET_NOT_FOUND } from './access.ts';
 import { readTicket } from './read-ticket.ts';
 import { checkRequestedDates, fullName, loadReferences, resolveClassification, toDate, type References } from './references.ts';
@@ -112,6 +113,8 @@ export async function updateTicket(db: Db, config: Config, scope: Scope, id: num
         scope.contactId,
       );
     }
+    // Closing invites the ticket's contact to the satisfaction survey, once per ticket (requirements §14.1).
+    if (changed.status && row.status === 'Closed') await inviteToSurvey(t, config, row);
   });
   return readTicket(db, scope, id);
 }

@@ -4,12 +4,10 @@ import {
   ZContactEmailPreferencesSchema,
   ZContactListResponseSchema,
   ZContactLookupsResponseSchema,
-  ZContactSurveysResponseSchema,
   ZContactTicketsResponseSchema,
   type ContactAccessUpdate,
   type ContactListRequest,
   type ContactSaveRequest,
-  type ContactSurveysRequestInput,
   type ContactTicketsRequestInput,
 } from '@sc/common';
 import { api } from '../../api/client.ts';
@@ -40,13 +38,6 @@ export const useContactTickets = (id: number, q: ContactTicketsRequestInput) =>
   useQuery({
     queryKey: contactKeys.tickets(id, q),
     queryFn: ({ signal }) => api.get(`/contacts/${id}/tickets`, { query: q, schema: ZContactTicketsResponseSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
-
-export const useContactSurveys = (id: number, q: ContactSurveysRequestInput) =>
-  useQuery({
-    queryKey: contactKeys.surveys(id, q),
-    queryFn: ({ signal }) => api.get(`/contacts/${id}/surveys`, { query: q, schema: ZContactSurveysResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 

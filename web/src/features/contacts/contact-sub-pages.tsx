@@ -7,20 +7,16 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import ThumbDownIcon from '@mui/icons-material/ThumbDown';
-import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   CONTACT_MESSAGES,
   DEVICE_MESSAGES,
   MAX_PAGE_SIZE,
   USER_TYPE_LABELS,
-  ZContactSurveysRequestSchema,
   ZContactTicketsRequestSchema,
   ZDeviceListRequestSchema,
   ZDeviceListResponseSchema,
   type ContactDetail,
-  type ContactSurveysResponse,
   type ContactTicketRow,
   type Device,
 } from '@sc/common';
@@ -32,7 +28,7 @@ import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
 import { formatDateTime } from '../../ui/dates.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { useContact, useContactPreferences, useContactSurveys, useContactTickets } from './api.ts';
+import { useContact, useContactPreferences, useContactTickets } from './api.ts';
 
 export type ContactSubPage = 'devices' | 'requests' | 'incidents' | 'surveys' | 'access' | 'preferences';
 
@@ -46,7 +42,7 @@ const TITLES: Record<ContactSubPage, string> = {
 };
 
 /** requirements §8.1: /contact/{devices|requests|incidents|surveys|access|preferences}/{id}. */
-export function ContactSubPageScreen({ page, id, timeZone }: { page: ContactSubPage; id: number; timeZone: string }) {
+export function ContactSubPageScreen({ page, id, timeZone, surveys }: { page: ContactSubPage; id: number; timeZone: string; surveys: (frame: Frame) => ReactNode }) {
   const contact = useContact(id);
   if (contact.isError) {
     const e = contact.error;
@@ -65,7 +61,8 @@ export function ContactSubPageScreen({ page, id, timeZone }: { page: ContactSubP
   if (page === 'incidents') return <TicketsTable frame={frame} id={id} type="Incident" timeZone={timeZone} />;
   if (page === 'requests') return <TicketsTable frame={frame} id={id} type="ServiceRequest" timeZone={timeZone} />;
   if (page === 'devices') return <DevicesTable frame={frame} id={id} />;
-  if (page === 'surveys') return <SurveysTable frame={frame} id={id} timeZone={timeZone} />;
+  // The surveys feature's screen, composed by the route module (features do not import each other).
+  if (page === 'surveys') return <>{surveys(frame)}</>;
   return (
     <>
       <PageHeader {...frame} />
@@ -76,7 +73,7 @@ export function ContactSubPageScreen({ page, id, timeZone }: { page: ContactSubP
 }
 
 /** The sub-page's title and its way back to the contact. */
-interface Frame {
+export interface Frame {
   title: string;
   subtitle: ReactNode;
 }
@@ -153,58 +150,6 @@ function DevicesTable({ frame, id }: { frame: Frame; id: number }) {
         columns={DEVICE_COLUMNS}
         sortModel={[{ field: 'deviceName', sort: state.direction }]}
         onSortModelChange={(m) => update({ direction: m[0]?.sort ?? 'asc', page: 1 })}
-        disableRowSelectionOnClick
-      />
-    </ListScreen>
-  );
-}
-
-type SurveyRow = ContactSurveysResponse['rows'][number];
-
-function SurveysTable({ frame, id, timeZone }: { frame: Frame; id: number; timeZone: string }) {
-  const { state, update } = useListUrlState(ZContactSurveysRequestSchema);
-  const q = useContactSurveys(id, state);
-  const columns = useMemo<GridColDef<SurveyRow>[]>(
-    () => [
-      { field: 'dateSubmitted', headerName: 'Submitted', minWidth: 200, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
-      { field: 'source', headerName: 'Source', flex: 1, minWidth: 110, sortable: false, valueFormatter: (v: string | null) => v ?? '' },
-      {
-        field: 'incidentId',
-        headerName: 'Incident #',
-        minWidth: 110,
-        sortable: false,
-        renderCell: ({ row }) =>
-          row.incidentId ? (
-            <Link component={RouterLink} to={hrefs.incidentView({ id: row.incidentId })}>
-              {row.incidentId}
-            </Link>
-          ) : null,
-      },
-      {
-        field: 'response',
-        headerName: 'Response',
-        minWidth: 100,
-        sortable: false,
-        renderCell: ({ row }) =>
-          row.response > 0 ? <ThumbUpIcon color="success" fontSize="small" titleAccess="Positive" sx={{ verticalAlign: 'middle' }} /> : <ThumbDownIcon color="error" fontSize="small" titleAccess="Negative" sx={{ verticalAlign: 'middle' }} />,
-      },
-      { field: 'assignedTo', headerName: 'Assigned', flex: 1, minWidth: 130, sortable: false, valueFormatter: (v: string | null) => v ?? '' },
-    ],
-    [timeZone],
-  );
-  return (
-    <ListScreen {...frame} order={sortLabel('Submitted', state.direction, 'date')}>
-      <ListGrid
-        label="Surveys"
-        list={q}
-        isFiltered={false}
-        emptyText={LIST_TEXTS.noData}
-        page={state.page}
-        pageSize={state.pageSize}
-        onPage={(page) => update({ page })}
-        columns={columns}
-        sortModel={[{ field: 'dateSubmitted', sort: state.direction }]}
-        onSortModelChange={(m) => update({ direction: m[0]?.sort ?? 'desc', page: 1 })}
         disableRowSelectionOnClick
       />
     </ListScreen>

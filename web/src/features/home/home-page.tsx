@@ -16,9 +16,9 @@ const HomeTicketTabs = lazy(() => import('./home-ticket-tabs.tsx').then((m) => (
 
 /**
  * requirements §4.1 'Home page': greeting, open counts, action cards, the four ticket tabs, the account team
- * (not for User) and the chat dialog when chat is enabled.
+ * (not for User) and the chat dialog when chat is enabled; `surveys`: the contact's survey invitations (requirements §14.1).
  */
-export function HomePage({ user, banner }: { user: SignedInUser; banner?: ReactNode }) {
+export function HomePage({ user, banner, surveys }: { user: SignedInUser; banner?: ReactNode; surveys?: ReactNode }) {
   const home = useHome();
   const chat = home.data?.chat;
   const { chatId, start } = useChatSession(user);
@@ -35,6 +35,7 @@ export function HomePage({ user, banner }: { user: SignedInUser; banner?: ReactN
       <PageHeader title={`Hello, ${user.firstName}`} subtitle="What would you like to do today?" />
       <ListLoadError error={home.error} />
       <Stack spacing={3}>
+        {surveys}
         <OpenCountCards user={user} home={home.data} />
         <ActionCards user={user} chat={chat} onOpenChat={openChat} />
         <Suspense fallback={<Skeleton variant="rounded" height={420} aria-label="Loading..." />}>

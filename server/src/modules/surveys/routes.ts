@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZContactIdParamsSchema,
+  ZErrorResponseSchema,
+  ZPublicSurveyAnswerRequestSchema,
+  ZPublicSurveyAnswerResponseSchema,
+  ZPublicSurveyCommentRequestSchema,
+  ZPublicSurveyCommentResponseSchema,
+  ZSurveyAnswerResultSchema,
+  ZSurveyChartsResponseSchema,
+  ZSurveyInvitationIdParamsSchema,
+  ZSurveyInvitationsResponseSchema,
+  ZSurveyListRequestSchema,
+  ZSurveyListResponseSchema,
+  ZSurveyPortalAnswerRequestSchema,
+} from '@sc/common';
+import { requireScope } from '../../auth/plugin.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { answerFromLink, commentFromLink } from './public.service.ts';
+import * as svc from './service.ts';
+
+const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
+const publicErrors = { 400: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
+const tags = ['surveys'];
+
+/** Satisfaction surveys (docs/requirements.md §14): the lists, their charts, the home page card, the e-mailed links. */
+export const surveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  app.get(
+    '/surveys',
+    { schema: { tags, summary: 'Surveys list: a User’s own answers, the customer’s for the other types', querystring: ZSurveyListRequestSchema, response: { 200: ZSurveyListResponseSchema, ...errors } } },
+    (req) => svc.listSurveys(db, requireScope(req), req.query),
+  );
+
+  app.get(
+    '/surveys/charts',
+    { schema: { tags, summary: 'The charts above the Surveys list', response: { 200: ZSurveyChartsResponseSchema, ...errors } } },
+    (req) => svc.surveyCharts(db, requireScope(req)),
+  );
+
+  app.get(
+    '/contacts/:id/surveys',
+    {
+      schema: {
+        tags,
+        summary: '/contact/surveys/{id}: the contact’s survey answers (Administrator)',
+        params: ZContactIdParamsSchema,
+        querystring: ZSurveyListRequestSchema,
+        response: { 200: ZSurveyListResponseSchema, ...errors },
+      },
+    },
+    (req) => svc.listContactSurveys(db, requireScope(req), req.params.id, req.query),
+  );
+
+  app.get(
+    '/contacts/:id/surveys/charts',
+    { schema: { tags, summary: 'The charts of /contact/surveys/{id} (Administrator)', params: ZContactIdParamsSchema, response: { 200: ZSurveyChartsResponseSchema, ...errors } } },
+    (req) => svc.contactSurveyCharts(db, requireScope(req), req.params.id),
+  );
+
+  app.get(
+    '/surveys/invitations',
+    { schema: { tags, summary: 'The caller’s open survey invitations (home page card)', response: { 200: ZSurveyInvitationsResponseSchema, ...errors } } },
+    (req) => svc.openInvitations(db, requireScope(req)),
+  );
+
+  app.post(
+    '/surveys/invitations/:id/answer',
+    {
+      schema: {
+        tags,
+        summary: 'Answer one of the caller’s survey invitations in the portal',
+        params: ZSurveyInvitationIdParamsSchema,
+        body: ZSurveyPortalAnswerRequestSchema,
+        response: { 200: ZSurveyAnswerResultSchema, ...errors },
+      },
+    },
+    (req) => svc.answerInPortal(db, requireScope(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/public/surveys/answer',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'The e-mailed one-click survey link: record the answer (single use)',
+        body: ZPublicSurveyAnswerRequestSchema,
+        response: { 200: ZPublicSurveyAnswerResponseSchema, ...publicErrors },
+      },
+    },
+    (req) => answerFromLink(db, config, req.body.token, req.body.answer),
+  );
+
+  app.post(
+    '/public/surveys/comment',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'The optional comment after a one-click survey answer (once)',
+        body: ZPublicSurveyCommentRequestSchema,
+        response: { 200: ZPublicSurveyCommentResponseSchema, ...publicErrors },
+      },
+    },
+    (req) => commentFromLink(db, config, req.body.token, req.body.comment),
+  );
+};

@@ -1,0 +1,103 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import { CONTACT_SEARCH_DEBOUNCE_MS, ZSurveyListRequestSchema, type SurveyListRequest, type SurveyRow } from '@sc/common';
+import { hrefs } from '../../app/hrefs.ts';
+import { formatDateTime } from '../../ui/dates.ts';
+import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
+import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
+import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
+import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
+import { useSearchBox } from '../../ui/list/use-search-box.ts';
+import { useSurveyCharts, useSurveyList } from './api.ts';
+import { ResponseIcon } from './response-icon.tsx';
+import { SurveyCharts } from './survey-charts.tsx';
+
+type SortKey = SurveyListRequest['sort'];
+const SORT_LABELS: Record<SortKey, string> = {
+  dateSubmitted: 'Submitted',
+  source: 'Source',
+  submittedBy: 'Submitted By',
+  ticketNo: 'Incident #',
+  response: 'Response',
+  assignedTo: 'Assigned',
+};
+const isSortKey = (f: string): f is SortKey => f in SORT_LABELS;
+
+
+/**
+ * /surveys and /contact/surveys/{id} (docs/requirements.md §14.2): the four charts above the grid
+ * Submitted, Source, Submitted By, Incident #, Response, Assigned; server paging, sort and search, all in the URL.
+ */
+export function SurveysScreen({ title, subtitle, contactId, timeZone }: { title: string; subtitle?: ReactNode; contactId: number | null; timeZone: string }) {
+  const { state, update } = useListUrlState(ZSurveyListRequestSchema);
+  const list = useSurveyList(contactId, state);
+  const charts = useSurveyCharts(contactId);
+  const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), CONTACT_SEARCH_DEBOUNCE_MS);
+  const columns = useMemo<GridColDef<SurveyRow>[]>(
+    () => [
+      { field: 'dateSubmitted', headerName: 'Submitted', minWidth: 210, flex: 1, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+      { field: 'source', headerName: 'Source', minWidth: 90, valueFormatter: (v: string | null) => v ?? '' },
+      { field: 'submittedBy', headerName: 'Submitted By', minWidth: 150, flex: 1, valueFormatter: (v: string | null) => v ?? '' },
+      {
+        field: 'ticketNo',
+        headerName: 'Incident #',
+        minWidth: 120,
+        renderCell: ({ row }) =>
+          row.ticketId && row.ticketNo ? (
+            <Link component={RouterLink} to={row.ticketType === 'ServiceRequest' ? hrefs.serviceRequestView({ id: row.ticketId }) : hrefs.incidentView({ id: row.ticketId })}>
+              {row.ticketNo}
+            </Link>
+          ) : (
+            (row.ticketNo ?? '')
+          ),
+      },
+      { field: 'response', headerName: 'Response', minWidth: 100, renderCell: ({ row }) => <ResponseIcon response={row.response} /> },
+      { field: 'assignedTo', headerName: 'Assigned', minWidth: 140, flex: 1, valueFormatter: (v: string | null) => v ?? '' },
+      { field: 'comment', headerName: 'Comment', minWidth: 180, flex: 1.5, sortable: false, valueFormatter: (v: string | null) => v ?? '' },
+    ],
+    [timeZone],
+  );
+  const sortModel: GridSortModel = [{ field: state.sort, sort: state.direction }];
+  return (
+    <ListScreen
+      title={title}
+      subtitle={subtitle}
+      order={sortLabel(SORT_LABELS[state.sort], state.direction, state.sort === 'dateSubmitted' ? 'date' : 'text')}
+      actions={
+        <Button
+          startIcon={<RefreshIcon />}
+          onClick={() => {
+            void list.refetch();
+            void charts.refetch();
+          }}
+        >
+          Refresh
+        </Button>
+      }
+      filters={<ToolbarSearchField label="Search surveys" value={searchText} onChange={setSearchText} />}
+    >
+      <SurveyCharts charts={charts} />
+      <ListGrid
+        label="Surveys"
+        list={list}
+        isFiltered={!!state.search}
+        emptyText={LIST_TEXTS.noData}
+        filteredEmptyText={LIST_TEXTS.filteredEmpty}
+        page={state.page}
+        pageSize={state.pageSize}
+        onPage={(page) => update({ page })}
+        columns={columns}
+        sortModel={sortModel}
+        onSortModelChange={(m) => {
+          const first = m[0];
+          update({ sort: first && isSortKey(first.field) ? first.field : 'dateSubmitted', direction: first?.sort ?? 'desc', page: 1 });
+        }}
+        disableRowSelectionOnClick
+      />
+    </ListScreen>
+  );
+}
