@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, listQuerySchema, PAGE_SIZES, pageOf } from './list.t
 import type { SignedInUser } from './auth.ts';
 import { isAdministrator } from './navigation.ts';
 
-// Satisfaction surveys (docs/requirements.md §14; decision 020): closing a ticket invites its contact to
+// Satisfaction surveys (docs/requirements.md §20; decision 020): closing a ticket invites its contact to
 // a one-question survey (thumbs up or down, optional comment), answered from the e-mail's one-click
 // link or the home page card; /surveys and /contact/surveys/{id} list the answers under charts.
 

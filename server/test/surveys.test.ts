@@ -6,7 +6,7 @@ import { makeContact, makeCustomerWithUser, makeStaff, makeTicket, makeWebUser }
 import { surveyToken } from '../src/mail/links.ts';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
 
-// docs/requirements.md §14: invitations on closing, the e-mailed one-click links, the home page card,
+// docs/requirements.md §20: invitations on closing, the e-mailed one-click links, the home page card,
 // the Surveys lists and charts, and every refusal. Each test works in a customer of its own.
 
 let t: TestApp;

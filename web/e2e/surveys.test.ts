@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, launchBrowser, screenshot, seriousAxeViolations } from './support.ts';
 import { linkIn, startMailbox, startServer, type Mailbox } from './public-server.ts';
 
-// Satisfaction surveys end to end (docs/requirements.md §14): a ticket closed through the API sends the
+// Satisfaction surveys end to end (docs/requirements.md §20): a ticket closed through the API sends the
 // survey e-mail over real SMTP; its thumbs-up link, followed in the browser without signing in, records
 // the answer that admin@acme.example then sees in /surveys (grid and charts); the home page card is
 // answered in the portal. A server of its own, so the mails and answers are this test's alone.

@@ -26,7 +26,7 @@ export const ROUTES = {
   resetGid: { path: '/reset/:gid', title: 'Reset Password' },
   preferences: { path: '/preferences', title: 'E-mail Preferences' },
   pendingContact: { path: '/pendingcontact', title: 'Pending Contact' },
-  // The e-mailed one-click survey link (requirements §14.3); public like the pages above.
+  // The e-mailed one-click survey link (requirements §20.3); public like the pages above.
   surveyLink: { path: '/survey', title: 'Satisfaction Survey' },
   // Ticket view, edit, new, notes, stats and files (requirements §1.1, §3.1).
   incidentView: { path: '/incident/view/:id', title: 'View Incident' },
@@ -74,7 +74,7 @@ export const ROUTES = {
   invoiceDetails: { path: '/jobs/balances/details/:id', title: 'Invoice Details' },
   jobProducts: { path: '/jobs/products/:jobid', title: 'Products' },
   jobReports: { path: '/jobs/jobreports/:jobid/:invid?', title: 'Time Data' },
-  // Satisfaction surveys (requirements §14.2); /contact/surveys/{id} is the contactSub route.
+  // Satisfaction surveys (requirements §20.2); /contact/surveys/{id} is the contactSub route.
   surveys: { path: '/surveys', title: 'Surveys' },
 } as const satisfies Record<string, RouteEntry>;
 

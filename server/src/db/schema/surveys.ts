@@ -4,7 +4,7 @@ import { cid, createdAt } from './columns.ts';
 import { contacts, providerStaff } from './identity.ts';
 import { tickets } from './tickets.ts';
 
-// Satisfaction surveys (docs/requirements.md §14; decision 020). Closing a ticket invites its contact
+// Satisfaction surveys (docs/requirements.md §20; decision 020). Closing a ticket invites its contact
 // once (survey_invitations, one row per ticket); an answer, from the e-mail's one-click link or the
 // home page's card, is a surveys row (the spec's Survey: DateSubmitted, Source, SubmittedByContact,
 // IncidentID, Response, AssignedTo, SurveyInvitationID).

@@ -21,7 +21,7 @@ export interface ClosedTicket {
 export type InviteOutcome = 'emailed' | 'not-emailed' | 'already-invited';
 
 /**
- * A closed ticket invites its contact to the satisfaction survey (docs/requirements.md §14.1), once per
+ * A closed ticket invites its contact to the satisfaction survey (docs/requirements.md §20.1), once per
  * ticket: the invitation shows on the contact's home page, and is e-mailed when the contact's e-mail
  * preferences allow it (decision 020): an active contact with an address who keeps 'A ticket of mine is
  * closed' on, and has not opted out of surveys or of ticket e-mails. Runs in `db`, the closing transaction.

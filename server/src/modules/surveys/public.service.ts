@@ -13,7 +13,7 @@ import { AppError } from '../../http/errors.ts';
 import { verifySurveyToken } from '../../mail/links.ts';
 import * as q from './queries.ts';
 
-// The e-mail's one-click survey links, without signing in (docs/requirements.md §14.3; decision 020).
+// The e-mail's one-click survey links, without signing in (docs/requirements.md §20.3; decision 020).
 // The link opens the SPA's /survey page, which records the answer with a POST (a GET that only fetches
 // the page changes nothing, so link scanners and prefetchers do not answer for the recipient).
 

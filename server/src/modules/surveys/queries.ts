@@ -5,7 +5,7 @@ import { contacts, surveyInvitations, surveys, tickets } from '../../db/schema/i
 import { surveyTextMatches } from '../../db/search.ts';
 import { sortOrder, type Slice } from '../../http/paging.ts';
 
-// SQL of the satisfaction surveys (docs/requirements.md §14). Every query is within one customer (cid);
+// SQL of the satisfaction surveys (docs/requirements.md §20). Every query is within one customer (cid);
 // a contact narrows it to that contact's answers and invitations.
 
 /** Whose surveys: a customer, or one contact of it (a User's own, /contact/surveys/{id}). */

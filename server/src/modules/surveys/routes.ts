@@ -24,7 +24,7 @@ const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErr
 const publicErrors = { 400: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
 const tags = ['surveys'];
 
-/** Satisfaction surveys (docs/requirements.md §14): the lists, their charts, the home page card, the e-mailed links. */
+/** Satisfaction surveys (docs/requirements.md §20): the lists, their charts, the home page card, the e-mailed links. */
 export const surveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.get(
     '/surveys',

@@ -19,7 +19,7 @@ import { offsetPage } from '../../http/paging.ts';
 import { selectContactRef } from '../contacts/queries.ts';
 import * as q from './queries.ts';
 
-// Satisfaction surveys, signed in (docs/requirements.md §14; decision 020). The customer and the contact
+// Satisfaction surveys, signed in (docs/requirements.md §20; decision 020). The customer and the contact
 // always come from the session; /contact/surveys/{id} names a contact, checked to be the caller's customer's.
 
 /** /surveys: a User's own answers, every other type the customer's (decision 020). */
@@ -41,7 +41,7 @@ async function listPage(db: Db, f: q.SurveyFilter, r: SurveyListRequest): Promis
   });
 }
 
-/** The Surveys list of the caller (requirements §14.2). */
+/** The Surveys list of the caller (requirements §20.2). */
 export const listSurveys = (db: Db, scope: Scope, r: SurveyListRequest) => listPage(db, ownScope(scope), r);
 /** The charts above the Surveys list, over the same rows (without the grid's search). */
 export const surveyCharts = (db: Db, scope: Scope): Promise<SurveyChartsResponse> => q.selectSurveyCharts(db, ownScope(scope), scope.user.timeZone);

@@ -113,7 +113,7 @@ export async function updateTicket(db: Db, config: Config, scope: Scope, id: num
         scope.contactId,
       );
     }
-    // Closing invites the ticket's contact to the satisfaction survey, once per ticket (requirements §14.1).
+    // Closing invites the ticket's contact to the satisfaction survey, once per ticket (requirements §20.1).
     if (changed.status && row.status === 'Closed') await inviteToSurvey(t, config, row);
   });
   return readTicket(db, scope, id);

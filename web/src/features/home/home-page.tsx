@@ -16,7 +16,7 @@ const HomeTicketTabs = lazy(() => import('./home-ticket-tabs.tsx').then((m) => (
 
 /**
  * requirements §4.1 'Home page': greeting, open counts, action cards, the four ticket tabs, the account team
- * (not for User) and the chat dialog when chat is enabled; `surveys`: the contact's survey invitations (requirements §14.1).
+ * (not for User) and the chat dialog when chat is enabled; `surveys`: the contact's survey invitations (requirements §20.1).
  */
 export function HomePage({ user, banner, surveys }: { user: SignedInUser; banner?: ReactNode; surveys?: ReactNode }) {
   const home = useHome();

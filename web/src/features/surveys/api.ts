@@ -13,7 +13,7 @@ import {
 import { api } from '../../api/client.ts';
 import { invalidateSurveyWrite, queryKeys } from '../../api/query-keys.ts';
 
-// Satisfaction surveys (docs/requirements.md §14): /surveys (contactId null) and /contact/surveys/{id}.
+// Satisfaction surveys (docs/requirements.md §20): /surveys (contactId null) and /contact/surveys/{id}.
 
 const base = (contactId: number | null) => (contactId === null ? '/surveys' : `/contacts/${contactId}/surveys`);
 

@@ -12,7 +12,7 @@ import dayjs from 'dayjs';
 import type { SurveyChartsResponse } from '@sc/common';
 import { ListLoadError } from '../../ui/list-toolbar.tsx';
 
-// The four survey charts (docs/requirements.md §14.2). Until the shared chart component (web/src/ui/charts)
+// The four survey charts (docs/requirements.md §20.2). Until the shared chart component (web/src/ui/charts)
 // is in this branch, each shows its figures as a table: what a screen reader's table view of a chart reads.
 
 const pct = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });

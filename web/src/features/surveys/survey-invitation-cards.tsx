@@ -76,7 +76,7 @@ function InvitationCard({ invitation }: { invitation: SurveyInvitation }) {
   );
 }
 
-/** The home page's survey invitations of the signed-in contact (docs/requirements.md §14.1); nothing when there are none. */
+/** The home page's survey invitations of the signed-in contact (docs/requirements.md §20.1); nothing when there are none. */
 export function SurveyInvitationCards() {
   const q = useSurveyInvitations();
   const invitations = q.data?.invitations ?? [];

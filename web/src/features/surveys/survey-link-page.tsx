@@ -60,7 +60,7 @@ function Answered({ token, r }: { token: string; r: PublicSurveyAnswerResponse }
 }
 
 /**
- * /survey?token=…&answer=up|down (docs/requirements.md §14.3): the e-mail's one-click link. The page records
+ * /survey?token=…&answer=up|down (docs/requirements.md §20.3): the e-mail's one-click link. The page records
  * the answer with a POST once it runs (fetching the link alone changes nothing, so mail scanners and
  * prefetchers do not answer), then offers the optional comment; a second use says it was already answered.
  */

@@ -29,7 +29,7 @@ const isSortKey = (f: string): f is SortKey => f in SORT_LABELS;
 
 
 /**
- * /surveys and /contact/surveys/{id} (docs/requirements.md §14.2): the four charts above the grid
+ * /surveys and /contact/surveys/{id} (docs/requirements.md §20.2): the four charts above the grid
  * Submitted, Source, Submitted By, Incident #, Response, Assigned; server paging, sort and search, all in the URL.
  */
 export function SurveysScreen({ title, subtitle, contactId, timeZone }: { title: string; subtitle?: ReactNode; contactId: number | null; timeZone: string }) {
