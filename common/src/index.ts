@@ -22,4 +22,5 @@ export * from './passwords.ts';
 export * from './public-pages.ts';
 export * from './mail.ts';
 export * from './jobs.ts';
+export * from './charts.ts';
 export * from './surveys.ts';
