@@ -40,7 +40,7 @@ function InvitationCard({ invitation }: { invitation: SurveyInvitation }) {
       <CardContent>
         <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           How did we do?{' '}
-          <Link component={RouterLink} to={ticketHref}>
+          <Link component={RouterLink} to={ticketHref} underline="always">
             {invitation.ticketNo}
           </Link>
           : {invitation.shortDescription}

@@ -80,7 +80,7 @@ export function SurveysScreen({ title, subtitle, contactId, timeZone }: { title:
       }
       filters={<ToolbarSearchField label="Search surveys" value={searchText} onChange={setSearchText} />}
     >
-      <SurveyCharts charts={charts} />
+      <SurveyCharts charts={charts} onAssignee={(assignedTo) => update({ search: assignedTo })} />
       <ListGrid
         label="Surveys"
         list={list}
