@@ -17,9 +17,9 @@ const groupIds = () => screen.getAllByTestId(/^drawer-group-/).map((el) => el.da
 const reportIds = REPORTS.map((r) => `report-${r.id}`);
 
 describe('side drawer', () => {
-  it('gives a User Home, Devices and My Tickets only', () => {
+  it('gives a User Home, Devices and My Tickets (with its Surveys) only', () => {
     renderDrawer('User');
-    expect(itemIds()).toEqual(['home', 'devices', 'myincidents', 'myrequests']);
+    expect(itemIds()).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'surveys']);
     expect(groupIds()).toEqual(['home', 'assets', 'my-tickets']);
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     expect(within(nav).queryByText('Agreements')).toBeNull();
@@ -30,7 +30,7 @@ describe('side drawer', () => {
 
   it.each(['Operator', 'OperatorLimited'] as const)('gives %s Org Tickets but no Agreements, Contacts or Reports', (type) => {
     renderDrawer(type);
-    expect(itemIds()).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'incidents', 'requests']);
+    expect(itemIds()).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'incidents', 'requests', 'surveys']);
     expect(screen.getByText('Org Tickets')).toBeTruthy();
     expect(screen.queryByText('Agreements')).toBeNull();
     expect(screen.queryByText('Contacts')).toBeNull();
@@ -50,6 +50,7 @@ describe('side drawer', () => {
       'myrequests',
       'incidents',
       'requests',
+      'surveys',
       ...reportIds,
     ]);
     expect(screen.getByTestId('drawer-item-jobs').textContent).toBe('Agreements');
