@@ -128,7 +128,7 @@ describe('satisfaction surveys', () => {
       await checkPage(p.page, `survey-link-${width}-${dark ? 'dark' : 'light'}`);
       await p.context.close();
     }
-  });
+  }, 180_000);
 
   it('admin@acme.example sees the answer in /surveys, in the grid and the charts', async () => {
     const page = admin.page;
@@ -180,7 +180,7 @@ describe('satisfaction surveys', () => {
     await admin.page.goto(spaUrl(`/contact/surveys/${id}`));
     await admin.page.getByRole('grid', { name: 'Surveys' }).getByRole('link', { name: ticketNo }).waitFor();
     await checkPage(admin.page, 'contact-surveys-desktop-light');
-  });
+  }, 180_000);
 
   it("the home page invites the ticket's contact; the answer given there shows in the User's /surveys", async () => {
     const user = await apiAs('user@acme.example');
@@ -220,5 +220,5 @@ describe('satisfaction surveys', () => {
       await checkPage(p, `home-survey-card-${width}-${dark ? 'dark' : 'light'}`);
       await context.close();
     }
-  });
+  }, 180_000);
 });
