@@ -1,15 +1,13 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
+import { escapeCellText } from '@sc/common';
 
 // Streaming .xlsx exports shared by every module (tickets, contacts, billing ...): formula-injection
 // escaping, safe file names, local-time Excel dates, and a WorkbookWriter piped into the reply.
 
-/** Cells starting with these could be read as a formula (or DDE) by a spreadsheet (OWASP CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A text cell as written: a leading apostrophe makes a would-be formula plain text. */
-export const escapeCellText = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
+/** A text cell as written: a leading apostrophe makes a would-be formula plain text (shared with the web's chart export). */
+export { escapeCellText };
 
 export type XlsxCell = string | number | boolean | Date | null | undefined;
 

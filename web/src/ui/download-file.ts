@@ -24,6 +24,12 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   }
   const blob = await res.blob();
   const name = fileNameOf(res.headers.get('content-disposition'), fallbackName);
+  saveBlob(blob, name);
+  return name;
+}
+
+/** Hands a file made in the browser (a chart's data or image) to the browser's download. */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -32,5 +38,4 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
 }

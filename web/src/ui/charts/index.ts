@@ -1,0 +1,2 @@
+export { ChartCard, useChartTheme, type ChartCardProps } from './chart-card.tsx';
+export type { ChartKind } from './chart-options.ts';
