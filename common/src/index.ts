@@ -23,3 +23,4 @@ export * from './public-pages.ts';
 export * from './mail.ts';
 export * from './jobs.ts';
 export * from './charts.ts';
+export * from './reports.ts';
