@@ -76,6 +76,11 @@ export const queryKeys = {
     products: (jobId: number, q: Q) => ['jobs', 'products', jobId, q] as const,
     timeData: (jobId: number, q: Q) => ['jobs', 'time', jobId, q] as const,
   },
+  reports: {
+    all: ['reports'] as const,
+    detail: (id: string, q: Q) => ['reports', 'detail', id, q] as const,
+    embedToken: (id: string) => ['reports', 'embed-token', id] as const,
+  },
   preferences: { mine: ['preferences', 'mine'] as const },
   banners: { all: ['banners'] as const, mine: ['banners', 'mine'] as const, active: ['banners', 'active'] as const },
 } as const;

@@ -72,6 +72,8 @@ export const ROUTES = {
   invoiceDetails: { path: '/jobs/balances/details/:id', title: 'Invoice Details' },
   jobProducts: { path: '/jobs/products/:jobid', title: 'Products' },
   jobReports: { path: '/jobs/jobreports/:jobid/:invid?', title: 'Time Data' },
+  // The native reports and the Single Pane of Glass (requirements §13.2).
+  report: { path: '/reports/:reportId', title: 'Reports' },
 } as const satisfies Record<string, RouteEntry>;
 
 /** Paths that answer in the signed-in shell (register and retrieve are public pages). */
@@ -118,6 +120,7 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.invoiceDetails,
   ROUTES.jobProducts,
   ROUTES.jobReports,
+  ROUTES.report,
 ];
 
 export const NOT_FOUND_TITLE = 'Not Found';
