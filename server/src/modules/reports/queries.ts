@@ -102,18 +102,19 @@ export const AGE_BUCKETS = [
   { label: 'Over 90 days', minDays: 90, maxDays: null },
 ] as const;
 
-/** Open tickets now by age bucket (age = now − open date). */
+/** Open tickets now by age bucket (age = now − open date): one CASE per row, one aggregate. */
 export async function backlogByAge(db: Db, s: TicketScope, now: Date): Promise<number[]> {
   const at = now.toISOString();
-  const cases = sql.join(
-    AGE_BUCKETS.map((b, i) => sql`count(*) filter (where t.open_date <= ${at}::timestamptz - make_interval(days => ${b.minDays})${
-      b.maxDays === null ? sql`` : sql` and t.open_date > ${at}::timestamptz - make_interval(days => ${b.maxDays})`
-    })::int as b${sql.raw(String(i))}`),
-    sql`, `,
+  const arms = sql.join(
+    AGE_BUCKETS.flatMap((b, i) => (b.maxDays === null ? [] : [sql`when t.open_date > ${at}::timestamptz - make_interval(days => ${b.maxDays}) then ${i}`])),
+    sql` `,
   );
-  const res = await db.execute(sql`select ${cases} from tickets t where ${ticketBase(s)} and t.status <> 'Closed'`);
-  const row = rowsOf<Record<string, number>>(res)[0] ?? {};
-  return AGE_BUCKETS.map((_, i) => Number(row[`b${i}`] ?? 0));
+  const res = await db.execute(sql`
+    select case ${arms} else ${AGE_BUCKETS.length - 1} end as b, count(*)::int as n
+    from tickets t where ${ticketBase(s)} and t.status <> 'Closed' group by 1`);
+  const out: number[] = AGE_BUCKETS.map(() => 0);
+  for (const r of rowsOf<{ b: number | string; n: number }>(res)) out[Number(r.b)] = Number(r.n);
+  return out;
 }
 
 /** Median hours from opening to the first note by provider staff, over tickets opened in the period that have one. */
