@@ -8,7 +8,8 @@
 //   BENCH_SCALE     seed scale: N × 1000 tickets over N/5 customers (default 1000 → 1,000,000 tickets)
 //   BENCH_DURATION  seconds per autocannon run (default 10)
 //   BENCH_CONNECTIONS (default 50)
-//   BENCH_ONLY      comma-separated subset of the runs: seq,hello,mix,page1,offset,cursor,export,search,timedata,services (default all)
+//   BENCH_ONLY      comma-separated subset of the runs: seq,hello,mix,page1,offset,cursor,export,search,timedata,services,reports (default all)
+//   BENCH_REPORT_CONNECTIONS  concurrent connections of the reports run (default 10: a report is a page an administrator opens, not a list scrolled by all)
 //   BENCH_CPU_PROF  a directory: the API server runs with --cpu-prof and writes its profile there on exit
 //   BENCH_SERVER    another build's main.js to measure (A/B against an older commit on the same data)
 import { spawn, spawnSync } from 'node:child_process';
@@ -65,6 +66,7 @@ async function main() {
       const cookie = await signIn(api, email);
       const hello = await run(api, cookie, `http://127.0.0.1:${helloPort}`, { duration, connections, cpu: { serverPid: server.pid, db, dbName } });
       await benchBilling({ api, adminEmail: `admin@${tenant.code.toLowerCase()}.example`, duration, connections, hello, cpu: { serverPid: server.pid, db, dbName } });
+      await benchReports({ api, adminEmail: `admin@${tenant.code.toLowerCase()}.example`, duration, cpu: { serverPid: server.pid, db, dbName } });
       if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').map((x) => x.trim()).includes('search'))
         await benchSearch({ api, cookie, adminEmail: `admin@${tenant.code.toLowerCase()}.example`, duration, connections, cannon });
     } finally {
@@ -368,6 +370,44 @@ async function benchBilling({ api, adminEmail, duration, connections, hello, cpu
   if (want('timedata')) rows.push(await cannon(`time data mix (${timeMix.length} URLs)`, { ...base, requests: timeMix.map((p) => ({ method: 'GET', path: p })) }));
   if (want('services')) rows.push(await cannon(`managed services mix (${serviceMix.length} URLs)`, { ...base, requests: serviceMix.map((p) => ({ method: 'GET', path: p })) }));
   for (const r of rows) console.log(`${r.label}: p95 ${r.p95.toFixed(1)} ms${hello ? `, throughput ratio to hello ${(r.rps / hello.rps).toFixed(3)}` : ''}`);
+}
+
+/**
+ * Issue 15: the five native reports of the big tenant (100,000 tickets) as its Administrator: each with
+ * the default period (the last 90 days), Support Tickets also over a year, per site and for service
+ * requests. One at a time first, then under BENCH_REPORT_CONNECTIONS concurrent connections.
+ */
+async function benchReports({ api, adminEmail, duration, cpu }) {
+  const only = (process.env.BENCH_ONLY || '').split(',').map((x) => x.trim()).filter(Boolean);
+  if (only.length && !only.includes('reports')) return;
+  const connections = Number(process.env.BENCH_REPORT_CONNECTIONS || 10);
+  const headers = { cookie: await signIn(api, adminEmail) };
+  const ids = {
+    support: '3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e01',
+    infrastructure: '3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e02',
+    security: '3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e03',
+    backup: '3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e04',
+    pane: '3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e05',
+  };
+  const first = await (await fetch(`${api}/api/v1/reports/${ids.support}`, { headers })).json();
+  if (first.kind !== 'native') throw new Error(`reports: ${JSON.stringify(first).slice(0, 200)}`);
+  const site = first.sites[0]?.id;
+  const yearFrom = new Date(Date.parse(`${first.to}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
+  const created = first.figures.find((f) => f.id === 'created')?.value;
+  console.log(`\nreports (${adminEmail}): Support Tickets ${first.from}..${first.to}: ${created} incidents created; ${first.sites.length} sites`);
+  const mix = [
+    ...Object.values(ids).map((id) => `/api/v1/reports/${id}`),
+    `/api/v1/reports/${ids.support}?type=ServiceRequest`,
+    ...(site ? [`/api/v1/reports/${ids.support}?siteId=${site}`, `/api/v1/reports/${ids.pane}?siteId=${site}`] : []),
+  ];
+  const wide = [`/api/v1/reports/${ids.support}?from=${yearFrom}&to=${first.to}`, `/api/v1/reports/${ids.security}?from=${yearFrom}&to=${first.to}`];
+  await sequential(api, headers, [...mix, ...wide], cpu);
+  const base = { connections, duration, headers, url: api };
+  const rows = [
+    await cannon(`report mix, 90 days (${mix.length} URLs, ${connections} conn)`, { ...base, requests: mix.map((p) => ({ method: 'GET', path: p })) }),
+    await cannon(`report mix, 365 days (${wide.length} URLs, ${connections} conn)`, { ...base, requests: wide.map((p) => ({ method: 'GET', path: p })) }),
+  ];
+  for (const r of rows) console.log(`${r.label}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`);
 }
 
 /** CPU time (ms) the given processes have used so far: /proc/<pid>/schedstat, in ns (Linux only). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// requirements §19.1: the one data model of every chart (reports, surveys): categories along one axis
+// requirements §13.7: the one data model of every chart (reports, surveys): categories along one axis
 // (or a pie's slices) and one or more numeric series over them. The server sends it as is; the web's
 // ChartCard draws it, lists it as a table, exports it as .xlsx.
 

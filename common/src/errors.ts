@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'INTERNAL',
+  /** An outside service the server called failed (e.g. a report provider's embed-token API). */
+  'BAD_GATEWAY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

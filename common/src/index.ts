@@ -24,3 +24,4 @@ export * from './mail.ts';
 export * from './jobs.ts';
 export * from './charts.ts';
 export * from './surveys.ts';
+export * from './reports.ts';

@@ -20,6 +20,7 @@ import { ticketRoutes } from './modules/tickets/routes.ts';
 import { ticketPickerRoutes } from './modules/ticket-picker/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
 import { contactCompatRoutes } from './modules/invitations/compat.routes.ts';
@@ -63,7 +64,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await app.register(cookie);
-  const frameSrc = [config.chatUrl, config.remoteControlUrl].filter((u): u is string => !!u).map((u) => new URL(u).origin);
+  const frameSrc = [config.chatUrl, config.remoteControlUrl, ...Object.values(config.reportEmbeds).map((e) => e.embedUrl)]
+    .filter((u): u is string => !!u)
+    .map((u) => new URL(u).origin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -103,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ticketPickerRoutes, { prefix: '/api/v1', db, config });
   await app.register(contactRoutes, { prefix: '/api/v1', db, config });
   await app.register(jobRoutes, { prefix: '/api/v1', db, config });
+  await app.register(reportRoutes, { prefix: '/api/v1', db, config });
   await app.register(deviceRoutes, { prefix: '/api/v1', db, config });
   await app.register(invitationRoutes, { prefix: '/api/v1', db, config });
   await app.register(searchRoutes, { prefix: '/api/v1', db, config });

@@ -23,7 +23,18 @@ const ZEnvSchema = z.object({
   APP_SECRET: z.string().min(32).optional(),
   CHAT_URL: z.string().optional(),
   REMOTE_CONTROL_URL: z.string().optional(),
+  /** requirements §13.6: reports shown from an external BI provider instead of natively (JSON, see README). */
+  REPORT_EMBEDS: z.string().optional(),
+  /** The provider's embed-token API; GET {url}/{reportKey}. */
+  REPORT_EMBED_TOKEN_URL: z.string().url().optional(),
+  /** Sent to the embed-token API only (Authorization: Bearer); never to a browser. */
+  REPORT_EMBED_SECRET: z.string().optional(),
 });
+
+/** One external report: the page the browser frames, the provider's id of the report, its dataset. */
+const ZReportEmbedSchema = z.object({ embedUrl: z.string().url(), reportKey: z.string().min(1), dataset: z.string().optional() });
+export type ReportEmbed = z.infer<typeof ZReportEmbedSchema>;
+const ZReportEmbedsSchema = z.record(z.string(), ZReportEmbedSchema);
 
 export interface Config {
   port: number;
@@ -44,6 +55,10 @@ export interface Config {
   appSecret: string | undefined;
   chatUrl: string | undefined;
   remoteControlUrl: string | undefined;
+  /** requirements §13.6: report id → external embed; empty = every report native. */
+  reportEmbeds: Record<string, ReportEmbed>;
+  reportEmbedTokenUrl: string | undefined;
+  reportEmbedSecret: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -66,6 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET || undefined,
     chatUrl: e.CHAT_URL,
     remoteControlUrl: e.REMOTE_CONTROL_URL,
+    reportEmbeds: e.REPORT_EMBEDS ? ZReportEmbedsSchema.parse(JSON.parse(e.REPORT_EMBEDS)) : {},
+    reportEmbedTokenUrl: e.REPORT_EMBED_TOKEN_URL,
+    reportEmbedSecret: e.REPORT_EMBED_SECRET,
   };
 }
 

@@ -11,6 +11,7 @@ const STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  BAD_GATEWAY: 502,
 };
 
 /** The one error type services throw; the code decides the status. */

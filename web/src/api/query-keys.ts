@@ -82,6 +82,11 @@ export const queryKeys = {
     charts: (contactId: number | null) => ['surveys', 'charts', contactId] as const,
     invitations: ['surveys', 'invitations'] as const,
   },
+  reports: {
+    all: ['reports'] as const,
+    detail: (id: string, q: Q) => ['reports', 'detail', id, q] as const,
+    embedToken: (id: string) => ['reports', 'embed-token', id] as const,
+  },
   preferences: { mine: ['preferences', 'mine'] as const },
   banners: { all: ['banners'] as const, mine: ['banners', 'mine'] as const, active: ['banners', 'active'] as const },
 } as const;

@@ -80,6 +80,8 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.jobProducts.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobProducts })) },
       { path: ROUTES.jobReports.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobReports })) },
       { path: ROUTES.surveys.path, lazy: () => import('./route-modules/surveys.tsx') },
+      // Reports (requirements §13.2): ECharts loads with the first chart, not with this route.
+      { path: ROUTES.report.path, lazy: () => import('./route-modules/reports.tsx') },
       // requirements §1.1: any other path (and every drawer item whose screen is not built yet).
       { path: '*', lazy: () => import('./route-modules/not-found.tsx') },
     ],

@@ -76,6 +76,8 @@ export const ROUTES = {
   jobReports: { path: '/jobs/jobreports/:jobid/:invid?', title: 'Time Data' },
   // Satisfaction surveys (requirements §20.2); /contact/surveys/{id} is the contactSub route.
   surveys: { path: '/surveys', title: 'Surveys' },
+  // The native reports and the Single Pane of Glass (requirements §13.2).
+  report: { path: '/reports/:reportId', title: 'Reports' },
 } as const satisfies Record<string, RouteEntry>;
 
 /** Paths that answer in the signed-in shell (register and retrieve are public pages). */
@@ -123,6 +125,7 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.jobProducts,
   ROUTES.jobReports,
   ROUTES.surveys,
+  ROUTES.report,
 ];
 
 export const NOT_FOUND_TITLE = 'Not Found';

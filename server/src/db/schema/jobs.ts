@@ -157,5 +157,7 @@ export const timeEntries = pgTable(
     index('time_entries_cid_job_member_idx').on(t.cid, t.jobId, t.memberName, t.id),
     index('time_entries_cid_job_activity_idx').on(t.cid, t.jobId, t.activityType, t.id),
     index('time_entries_cid_job_rate_desc_idx').on(t.cid, t.jobId, t.rateDesc, t.id),
+    // Hours this month of every agreement (the Single Pane of Glass report), index-only.
+    index('time_entries_cid_time_in_idx').on(t.cid, t.timeIn, t.durationHours),
   ],
 );

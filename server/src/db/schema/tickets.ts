@@ -155,6 +155,24 @@ export const tickets = pgTable(
     // every customer's and then filtering by cid (docs/decisions/011). Global search relies on these
     // three names and columns.
     index('tickets_cid_ticket_no_trgm').using('gin', t.cid, sql`${t.ticketNo} gin_trgm_ops`),
+    // Reports (requirements §13.4, docs/decisions/019): covering indexes, so each aggregate over a
+    // period is an index-only scan of the customer's rows of that type and period.
+    index('tickets_report_opened_idx').on(
+      t.cid,
+      t.ticketType,
+      t.openDate,
+      t.siteId,
+      t.classId,
+      t.subclassId,
+      t.priorityId,
+      t.departmentId,
+      t.severityShort,
+      t.deviceId,
+    ),
+    index('tickets_report_closed_idx')
+      .on(t.cid, t.ticketType, t.closedDate, t.openDate, t.siteId, t.classId, t.subclassId)
+      .where(sql`${t.closedDate} is not null`),
+    index('tickets_report_backlog_idx').on(t.cid, t.ticketType, t.openDate, t.siteId, t.classId, t.subclassId).where(sql`${t.status} <> 'Closed'`),
     index('tickets_cid_short_desc_trgm').using('gin', t.cid, sql`${t.shortDescription} gin_trgm_ops`),
     index('tickets_cid_target_name_trgm').using('gin', t.cid, sql`${t.targetName} gin_trgm_ops`),
   ],
@@ -186,7 +204,11 @@ export const ticketActions = pgTable(
     isInternal: boolean().notNull().default(false),
   },
   // Actions by Incident ID: sorted by ActionID descending (requirements §2.6).
-  (t) => [index('ticket_actions_cid_ticket_id_idx').on(t.cid, t.ticketId, t.id.desc())],
+  (t) => [
+    index('ticket_actions_cid_ticket_id_idx').on(t.cid, t.ticketId, t.id.desc()),
+    // First response of the reports (requirements §13.4): the earliest staff note of a ticket, index-only.
+    index('ticket_actions_report_first_staff_idx').on(t.cid, t.ticketId, t.startDate).where(sql`${t.staffId} is not null`),
+  ],
 );
 
 /** Files attached to a ticket; the bytes live in storage under storage_key, not in the database. */

@@ -25,7 +25,7 @@ import type { ChartKind, ChartTheme } from './chart-options.ts';
 import type { EChartHandle } from './echart-view.tsx';
 import { exportChartData, exportChartImage } from './export-chart.ts';
 
-// requirements §19.1: every chart of the portal (reports, surveys): a titled card, the drawing (ECharts,
+// requirements §13.7: every chart of the portal (reports, surveys): a titled card, the drawing (ECharts,
 // loaded on demand), a table view of the same data for screen readers and keyboards, and exports of the
 // data (.xlsx) and the image (PNG). A click on a bar/slice, or on a row's category in the table view,
 // calls onSelect.

@@ -1,6 +1,6 @@
 import type { ChartData } from '@sc/common';
 
-// requirements §19.1: the ECharts option of a ChartCard, built from the shared data model, the MUI
+// requirements §13.7: the ECharts option of a ChartCard, built from the shared data model, the MUI
 // theme's colours (light or dark) and the width (narrow = phone). Pure, so it is tested without a canvas.
 
 export type ChartKind = 'bar' | 'stackedBar' | 'horizontalBar' | 'line' | 'pie';

@@ -6,7 +6,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { CanvasRenderer } from 'echarts/renderers';
 import { buildChartOption, type ChartOptionInput } from './chart-options.ts';
 
-// requirements §19.1: the only module that imports ECharts, loaded on demand by ChartCard (React.lazy),
+// requirements §13.7: the only module that imports ECharts, loaded on demand by ChartCard (React.lazy),
 // so no chart code enters the sign-in or list bundles. Only the chart types and components used are
 // registered (tree-shaken).
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);

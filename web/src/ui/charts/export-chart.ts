@@ -1,7 +1,7 @@
 import { chartRows, escapeCellText, type ChartData } from '@sc/common';
 import { saveBlob } from '../download-file.ts';
 
-// requirements §19.1: a chart's data as .xlsx (exceljs, loaded only when asked for) and its image as PNG.
+// requirements §13.7: a chart's data as .xlsx (exceljs, loaded only when asked for) and its image as PNG.
 
 /** Only letters, digits, '.', '_' and '-' in a downloaded file's name. */
 export const chartFileStem = (title: string): string => title.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 100) || 'chart';

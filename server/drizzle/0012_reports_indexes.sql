@@ -1,0 +1,5 @@
+CREATE INDEX "ticket_actions_report_first_staff_idx" ON "ticket_actions" USING btree ("cid","ticket_id","start_date") WHERE "ticket_actions"."staff_id" is not null;--> statement-breakpoint
+CREATE INDEX "tickets_report_opened_idx" ON "tickets" USING btree ("cid","ticket_type","open_date","site_id","class_id","subclass_id","priority_id","department_id","severity_short","device_id");--> statement-breakpoint
+CREATE INDEX "tickets_report_closed_idx" ON "tickets" USING btree ("cid","ticket_type","closed_date","open_date","site_id","class_id","subclass_id") WHERE "tickets"."closed_date" is not null;--> statement-breakpoint
+CREATE INDEX "tickets_report_backlog_idx" ON "tickets" USING btree ("cid","ticket_type","open_date","site_id","class_id","subclass_id") WHERE "tickets"."status" <> 'Closed';--> statement-breakpoint
+CREATE INDEX "time_entries_cid_time_in_idx" ON "time_entries" USING btree ("cid","time_in","duration_hours");

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorResponseSchema, ZReportEmbedTokenSchema, ZReportParamsSchema, ZReportQuerySchema, ZReportResponseSchema } from '@sc/common';
+import { requireScope } from '../../auth/plugin.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { getEmbedToken } from './embed.ts';
+import { getReport } from './service.ts';
+
+const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
+const tags = ['reports'];
+
+/** Reports (requirements §13.2): Administrator only, the caller's customer only. */
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  app.get(
+    '/reports/:reportId',
+    {
+      schema: {
+        tags,
+        summary: 'A report: figures and charts of the period and site (or, when configured, that it is an external embed)',
+        params: ZReportParamsSchema,
+        querystring: ZReportQuerySchema,
+        response: { 200: ZReportResponseSchema, ...errors },
+      },
+    },
+    (req) => getReport(db, config, requireScope(req), req.params.reportId, req.query),
+  );
+
+  app.get(
+    '/reports/:reportId/embed-token',
+    {
+      schema: {
+        tags,
+        summary: 'Report embed token of an external report (fetched by the server with its secret)',
+        params: ZReportParamsSchema,
+        response: { 200: ZReportEmbedTokenSchema, ...errors, 502: ZErrorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return getEmbedToken(config, requireScope(req), req.params.reportId);
+    },
+  );
+};
