@@ -15,6 +15,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now: ()
     '/login',
     {
       schema: { tags: ['auth'], summary: 'Sign in', body: ZLoginRequestSchema, response: { 200: ZSessionResponseSchema, ...errors } },
+      // A sign-in does not act with the session in the cookie (it ends it): it needs no CSRF token from
+      // it. Login CSRF is refused by the Origin check below.
+      config: { skipCsrf: true },
     },
     async (req, reply) => {
       // A cross-site form cannot sign a victim in to the attacker's account (login CSRF).
