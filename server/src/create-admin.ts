@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { contacts, customers, webUsers } from './db/schema/index.ts';
 import { spaLink } from './mail/links.ts';
+import { ensureAppSecret } from './mail/secret.ts';
 import { recordAudit } from './modules/audit/record.ts';
 import * as mail from './modules/public/mail.ts';
 import * as pq from './modules/public/queries.ts';
@@ -43,6 +44,8 @@ async function main(): Promise<number> {
   try {
     await database.migrate();
     const db = database.db;
+    // The e-mail carries signed links (e-mail preferences): the key the servers share.
+    await ensureAppSecret(db, config);
     const link = await db.transaction(async (tx) => {
       let [provider] = await tx.select().from(customers).where(eq(customers.isProvider, true)).limit(1);
       provider ??= (
