@@ -41,7 +41,7 @@ export function SignedInDevices() {
         <Typography id={HEADING_ID} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
           Signed-in devices
         </Typography>
-        <Button size="small" color="warning" disabled={others.length === 0 || end.isPending} onClick={() => void run('others', 'Signed out everywhere else')}>
+        <Button size="small" variant="outlined" disabled={others.length === 0 || end.isPending} onClick={() => void run('others', 'Signed out everywhere else')}>
           Sign out all other devices
         </Button>
       </Box>
