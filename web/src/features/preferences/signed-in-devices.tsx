@@ -1,3 +1,4 @@
+import { useContext } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
-import { useSignedInUser } from '../auth/session-context.ts';
+import { SessionContext } from '../auth/session-context.ts';
 import { useEndSession, useSignedInDevices } from '../audit-log/api.ts';
 
 const HEADING_ID = 'signed-in-devices-heading';
@@ -20,7 +21,8 @@ const HEADING_ID = 'signed-in-devices-heading';
  * last seen in the user's zone, this device marked); any other can be ended, or all others at once.
  */
 export function SignedInDevices() {
-  const user = useSignedInUser();
+  // The user's zone (the browser's while no session is known, e.g. in a component test).
+  const timeZone = useContext(SessionContext)?.user?.timeZone ?? null;
   const devices = useSignedInDevices(true);
   const end = useEndSession();
   const showSnackbar = useSnackbar();
@@ -67,7 +69,7 @@ export function SignedInDevices() {
             >
               <ListItemText
                 primary={s.browser}
-                secondary={`${s.ip ?? 'Unknown address'} · last seen ${formatDateTime(s.lastSeenAt, user.timeZone)}`}
+                secondary={`${s.ip ?? 'Unknown address'} · last seen ${formatDateTime(s.lastSeenAt, timeZone)}`}
                 slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
               />
             </ListItem>
