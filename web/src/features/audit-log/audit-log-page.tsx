@@ -44,7 +44,7 @@ function dayOf(instant: string | undefined, timeZone: string, minusOneDay = fals
 }
 
 /** What changed, as one line: 'userType: User → Operator; isActive: true → false'. */
-const show = (v: unknown): string => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const show = (v: unknown): string => (v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
 
 export function describeDetails(details: AuditRow['details']): string {
   if (!details) return '';
