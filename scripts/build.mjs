@@ -29,7 +29,7 @@ async function buildServer() {
   // Bundle our own code (server + common); leave npm packages to node_modules.
   const external = Object.keys(pkg.dependencies ?? {}).filter((d) => d !== '@sc/common');
   await build({
-    entryPoints: { main: 'server/src/main.ts', seed: 'server/src/seed.ts', 'mail-relay': 'server/src/mail-relay.ts' },
+    entryPoints: { main: 'server/src/main.ts', seed: 'server/src/seed.ts', 'mail-relay': 'server/src/mail-relay.ts', 'create-admin': 'server/src/create-admin.ts' },
     absWorkingDir: root,
     outdir: 'server/dist',
     bundle: true,

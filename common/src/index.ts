@@ -25,3 +25,4 @@ export * from './jobs.ts';
 export * from './charts.ts';
 export * from './surveys.ts';
 export * from './reports.ts';
+export * from './audit.ts';

@@ -13,6 +13,8 @@ import type { Db } from './db/client.ts';
 import { ensureAppSecret } from './mail/secret.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { authRoutes } from './auth/routes.ts';
+import { sessionRoutes } from './auth/sessions.routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { ticketDetailModule } from './modules/ticket-detail/routes.ts';
@@ -38,9 +40,14 @@ export interface AppDeps {
   db: Db;
   /** Folder of the built SPA; defaults to web/dist. Missing folder: the API still works. */
   webDist?: string;
+  /** The clock of the sign-in delays (auth/throttle.ts); tests move it instead of sleeping. */
+  now?: () => Date;
 }
 
 const SPA_BASE = '/app/spa';
+
+/** A hop count as proxy-addr reads it: the nearest `hops` addresses of the chain are proxies. */
+const trustHops = (hops: number) => (_addr: string, i: number) => i < hops;
 
 export function defaultWebDist(): string {
   return fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -57,7 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
     },
     bodyLimit: 1_048_576,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // A hop count or the proxies' addresses (config.ts parseTrustProxy), never every hop.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,7 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authPlugin, { db, config });
-  await app.register(authRoutes, { prefix: '/api/v1/auth', db, config });
+  await app.register(authRoutes, { prefix: '/api/v1/auth', db, config, now: deps.now ?? (() => new Date()) });
+  await app.register(sessionRoutes, { prefix: '/api/v1', db, config });
+  await app.register(auditRoutes, { prefix: '/api/v1', db, config });
   await app.register(systemRoutes, { prefix: '/api/v1', db, config });
   await app.register(ticketDetailModule, { db, config });
   await app.register(ticketRoutes, { prefix: '/api/v1', db, config });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,6 +12,12 @@ const ZEnvSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   COOKIE_SECURE: z.enum(['true', 'false', 'auto']).default('auto'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  LOGIN_ADDRESS_LIMIT: z.coerce.number().int().positive().default(60),
+  LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOGIN_UNKNOWN_BUDGET: z.coerce.number().int().min(0).default(60),
+  TRUST_PROXY: z.string().default('false'),
+  NODE_ENV: z.string().optional(),
   PROVIDER_NAME: z.string().default('Northwind Managed Services'),
   PROVIDER_WEBSITE: z.string().url().default('https://www.example.com'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -43,7 +50,13 @@ export interface Config {
   dataDir: string;
   pgliteDir: string;
   session: { idleMinutes: number; absoluteHours: number; cookieSecure: 'true' | 'false' | 'auto' };
+  /** Sign-in attempts per minute per client address and e-mail. */
   loginRateLimit: number;
+  /** Sign-in limits of requirements §19.2 (auth/throttle.ts). */
+  login: { addressLimit: number; freeFailures: number; maxDelaySeconds: number; unknownBudget: number };
+  /** Fastify trustProxy: false, a hop count, or the proxies' addresses/CIDRs. Never blanket true. */
+  trustProxy: false | number | string[];
+  production: boolean;
   provider: { name: string; website: string };
   seedDemo: 'auto' | 'true' | 'false';
   logLevel: string;
@@ -72,6 +85,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteDir: path.join(dataDir, 'pglite'),
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS, cookieSecure: e.COOKIE_SECURE },
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    login: {
+      addressLimit: e.LOGIN_ADDRESS_LIMIT,
+      freeFailures: e.LOGIN_FREE_FAILURES,
+      maxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
+      unknownBudget: e.LOGIN_UNKNOWN_BUDGET,
+    },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    production: e.NODE_ENV === 'production',
     provider: { name: e.PROVIDER_NAME, website: e.PROVIDER_WEBSITE },
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
@@ -87,7 +108,58 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/**
+ * TRUST_PROXY: `false` (default), a hop count (`1`: one reverse proxy in front), or a comma-separated
+ * list of the proxies' addresses or CIDRs. `true` would trust every hop, so a client could choose its
+ * own address (X-Forwarded-For) and escape every per-address limit: refused.
+ */
+export function parseTrustProxy(value: string): false | number | string[] {
+  const v = value.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would trust every X-Forwarded-For hop, so any client could pick its own address. ' +
+        'Set the number of proxies in front of the server (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.5,10.1.0.0/16).',
+    );
+  }
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  for (const item of list) {
+    const [addr = '', bits, extra] = item.split('/');
+    const family = net.isIP(addr);
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!family || !bitsOk || extra !== undefined) {
+      throw new Error(`TRUST_PROXY: '${item}' is neither a hop count nor an IP address or CIDR (e.g. 1, or 10.0.0.5,10.1.0.0/16)`);
+    }
+  }
+  return list;
+}
+
+/**
+ * Known-weak settings in production (NODE_ENV=production), each a sentence saying what to change; main.ts
+ * refuses to start while there is one (requirements §19.1).
+ */
+export function weakProductionSettings(config: Config, env: NodeJS.ProcessEnv = process.env): string[] {
+  if (!config.production) return [];
+  const problems: string[] = [];
+  const https = config.publicUrl.startsWith('https:');
+  if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is not set: e-mailed links would point at http://localhost. Set it to the address people use.');
+  if (https && config.session.cookieSecure === 'false') {
+    problems.push('COOKIE_SECURE=false while PUBLIC_URL is https: the session cookie would also travel over plain HTTP. Set COOKIE_SECURE=true (or auto).');
+  }
+  if (https && config.session.cookieSecure === 'auto' && config.trustProxy === false) {
+    problems.push(
+      'PUBLIC_URL is https but the server itself speaks HTTP and TRUST_PROXY is off, so COOKIE_SECURE=auto would never mark the cookie Secure. ' +
+        'Set COOKIE_SECURE=true, or TRUST_PROXY to the proxy that terminates TLS.',
+    );
+  }
+  if (config.seedDemo === 'true') problems.push('SEED_DEMO=true seeds demo accounts whose password is published in the README. Remove it.');
+  return problems;
+}
+
 /** A config for tests: defaults, no listening port, quiet logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: './.vitest-tmp', PUBLIC_URL: 'http://portal.test' }), ...overrides };
+  // Every test signs in from 127.0.0.1, many times a minute: the sign-in limits are the tests' own to set.
+  const env = { LOG_LEVEL: 'silent', DATA_DIR: './.vitest-tmp', PUBLIC_URL: 'http://portal.test', LOGIN_ADDRESS_LIMIT: '100000', LOGIN_FREE_FAILURES: '1000' };
+  return { ...loadConfig(env), ...overrides };
 }

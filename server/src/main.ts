@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, weakProductionSettings } from './config.ts';
+import { listenForSessionChanges } from './auth/session-listener.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { deleteExpiredSessions } from './auth/queries.ts';
@@ -9,13 +10,22 @@ import { startMailRelay } from './mail/relay.ts';
 async function main() {
   const started = Date.now();
   const config = loadConfig();
+  const weak = weakProductionSettings(config);
+  if (weak.length) {
+    console.error(`Refusing to start with a weak production configuration (NODE_ENV=production):\n${weak.map((w) => `  - ${w}`).join('\n')}`);
+    process.exit(1);
+  }
   const database = await openDatabase(config);
   await database.migrate();
-  if (config.seedDemo !== 'false') {
+  // Demo accounts (published password) only in the embedded database, or when asked for: an empty
+  // PostgreSQL server gets the schema and no account (npm run create-admin makes the first one).
+  if (config.seedDemo === 'true' || (config.seedDemo === 'auto' && database.kind === 'pglite')) {
     const seeded = await seedDemo(database.db);
     if (seeded) console.log(`Seeded the demo data set (${Date.now() - started} ms since start)`);
   }
   const app = await buildApp({ config, db: database.db });
+  // Several processes may share a PostgreSQL database: each forgets the sessions the others end.
+  const listener = config.databaseUrl ? listenForSessionChanges(config.databaseUrl, app.log) : undefined;
 
   const sweep = setInterval(() => {
     const now = new Date();
@@ -40,6 +50,7 @@ async function main() {
     // Stop taking requests, let the mail in flight finish and give back the rows still claimed.
     await app.close();
     await relay.stop();
+    await listener?.stop();
     await database.close();
     process.exit(0);
   };

@@ -41,6 +41,9 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       LOGIN_RATE_LIMIT: '100',
+      // Every test signs in from 127.0.0.1; the demo accounts are seeded (embedded database).
+      LOGIN_ADDRESS_LIMIT: '10000',
+      SEED_DEMO: 'true',
       SMTP_URL: '',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },

@@ -81,7 +81,7 @@ export async function startServer(smtpUrl: string): Promise<{ baseUrl: string; s
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-e2e-public-'));
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', LOGIN_RATE_LIMIT: '100', SMTP_URL: smtpUrl, PUBLIC_URL: baseUrl },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', LOGIN_RATE_LIMIT: '100', LOGIN_ADDRESS_LIMIT: '10000', SEED_DEMO: 'true', SMTP_URL: smtpUrl, PUBLIC_URL: baseUrl },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 90_000;

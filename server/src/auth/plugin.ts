@@ -55,6 +55,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
       clearSessionCookie(reply);
       return;
     }
+    scope.ip = req.ip;
+    scope.userAgent = req.headers['user-agent'] ?? null;
     req.scope = scope;
     if (UNSAFE.has(req.method) && !req.routeOptions.config.skipCsrf) {
       const header = req.headers[CSRF_HEADER];

@@ -140,3 +140,27 @@ export async function deleteExpiredSessions(db: Db, now: Date, idleCutoff: Date)
   await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now} or ${sessions.lastSeenAt} <= ${idleCutoff}`);
 }
 
+
+/** The live sessions of an account, last seen first (Signed-in devices). */
+export async function selectSessionsOfUser(db: Db, webUserId: number, now: Date) {
+  return db
+    .select({ id: sessions.id, ip: sessions.ip, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.webUserId, webUserId), gt(sessions.expiresAt, now)))
+    .orderBy(sql`${sessions.lastSeenAt} desc`, sessions.id);
+}
+
+/** Ends one session of the account (none when it is another account's); answers how many ended. */
+export async function deleteSessionOfUser(db: Db, webUserId: number, id: string): Promise<number> {
+  const rows = await db.delete(sessions).where(and(eq(sessions.webUserId, webUserId), eq(sessions.id, id))).returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Ends every session of the account but `keepId`; answers how many ended. */
+export async function deleteOtherSessionsOfUser(db: Db, webUserId: number, keepId: string): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.webUserId, webUserId), sql`${sessions.id} <> ${keepId}`))
+    .returning({ id: sessions.id });
+  return rows.length;
+}

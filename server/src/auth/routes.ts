@@ -4,34 +4,32 @@ import { ZCurrentSessionResponseSchema, ZErrorResponseSchema, ZLoginRequestSchem
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
-import { clearSessionCookie, requireScope, setSessionCookie } from './plugin.ts';
+import { clearSessionCookie, requireScope, SESSION_COOKIE, setSessionCookie } from './plugin.ts';
+import { RetryLater } from './throttle.ts';
 import * as auth from './service.ts';
 
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 429: ZErrorResponseSchema };
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now: () => Date }> = async (app, { db, config, now }) => {
   app.post(
     '/login',
     {
       schema: { tags: ['auth'], summary: 'Sign in', body: ZLoginRequestSchema, response: { 200: ZSessionResponseSchema, ...errors } },
-      config: {
-        // Per address and account: guessing one password is slowed, an office behind one NAT is not locked out.
-        rateLimit: {
-          max: config.loginRateLimit,
-          timeWindow: '1 minute',
-          hook: 'preHandler',
-          keyGenerator: (req) => {
-            const email = (req.body as { email?: unknown } | undefined)?.email;
-            return `${req.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-          },
-        },
-      },
+      // A sign-in does not act with the session in the cookie (it ends it): it needs no CSRF token from
+      // it. Login CSRF is refused by the Origin check below.
+      config: { skipCsrf: true },
     },
     async (req, reply) => {
       // A cross-site form cannot sign a victim in to the attacker's account (login CSRF).
       const origin = req.headers.origin;
       if (origin && new URL(origin).host !== req.headers.host) throw new AppError('FORBIDDEN', 'Cross-origin sign-in refused');
-      const result = await auth.login(db, config, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
+      let result;
+      try {
+        result = await auth.login(db, config, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null, replacesToken: req.cookies[SESSION_COOKIE] }, now());
+      } catch (err) {
+        if (err instanceof RetryLater) void reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      }
       setSessionCookie(req, reply, config, result.token, result.maxAgeSeconds);
       return result.response;
     },

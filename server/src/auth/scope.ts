@@ -11,4 +11,7 @@ export interface Scope {
   email: string;
   csrfToken: string;
   user: SignedInUser;
+  /** The request's client address and browser, for the audit log (set by the auth plugin). */
+  ip?: string | null;
+  userAgent?: string | null;
 }

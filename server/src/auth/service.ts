@@ -4,7 +4,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
+import { recordAudit } from '../modules/audit/record.ts';
 import * as q from './queries.ts';
+import * as throttle from './throttle.ts';
 import { cachedSession, forgetSession, rememberSession, sessionReadMark } from './session-cache.ts';
 import type { Scope } from './scope.ts';
 
@@ -15,23 +17,52 @@ const randomToken = (): string => randomBytes(32).toString('base64url');
 const TOUCH_EVERY_MS = 60_000;
 
 /**
- * Signs in by e-mail and password. The same message answers a wrong password, an unknown
- * e-mail and a disabled account, and an unknown e-mail still pays for a hash.
+ * Signs in by e-mail and password (requirements §19.2). The same message answers a wrong password, an
+ * unknown e-mail and a disabled account; an unknown e-mail pays for a dummy hash while the minute's
+ * budget for unknown e-mails lasts, and nothing after (spraying). Limits per client address and per
+ * account come first (auth/throttle.ts). Every outcome is audited. The session already in the cookie,
+ * if any, is ended: a sign-in always starts a new session id (requirements §19.3).
  */
 export async function login(
   db: Db,
   config: Config,
   input: LoginRequest,
-  meta: { ip: string; userAgent: string | null },
+  meta: { ip: string; userAgent: string | null; replacesToken?: string | undefined },
+  now: Date = new Date(),
 ): Promise<{ token: string; response: SessionResponse; maxAgeSeconds: number }> {
-  const account = await q.findAccountByEmail(db, input.email);
-  const ok = account?.passwordHash
-    ? await verifyPassword(account.passwordHash, input.password)
-    : (await verifyPassword(await dummyPasswordHash(), input.password), false);
-  if (!account || !ok || !account.accountActive || !account.contactActive || !account.customerActive) {
+  const email = input.email.trim().toLowerCase();
+  await throttle.checkClientLimits(db, config, meta.ip, email);
+  const account = await q.findAccountByEmail(db, email);
+  const actor = { webUserId: account?.webUserId ?? null, contactId: account?.contactId ?? null, email, ip: meta.ip, userAgent: meta.userAgent };
+  if (!account?.passwordHash) {
+    if (await throttle.unknownWithinBudget(db, config)) await verifyPassword(await dummyPasswordHash(), input.password);
+    await recordAudit(db, { ...actor, cid: account?.cid ?? null }, { action: 'sign-in.failure', details: { reason: account ? 'no password' : 'unknown e-mail' } });
     throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
   }
-  return openSession(db, config, account, meta);
+  await throttle.claimAccountAttempt(db, config, account.webUserId, now);
+  const ok = await verifyPassword(account.passwordHash, input.password);
+  if (!ok || !account.accountActive || !account.contactActive || !account.customerActive) {
+    const failures = await throttle.recordAccountFailure(db, config, account.webUserId, now);
+    await recordAudit(db, { ...actor, cid: account.cid }, {
+      action: 'sign-in.failure',
+      entity: 'account',
+      entityId: account.webUserId,
+      details: { reason: ok ? 'account disabled' : 'wrong password', failuresInARow: failures },
+    });
+    throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
+  }
+  await throttle.clearAccountFailures(db, account.webUserId);
+  if (meta.replacesToken) await endSessionByToken(db, meta.replacesToken);
+  const opened = await openSession(db, config, account, meta);
+  await recordAudit(db, { ...actor, cid: account.cid }, { action: 'sign-in.success', entity: 'account', entityId: account.webUserId });
+  return opened;
+}
+
+/** Ends the session of a cookie token (a sign-in over it, whoever it belonged to). */
+export async function endSessionByToken(db: Db, token: string): Promise<void> {
+  const id = sessionIdOf(token);
+  forgetSession(id);
+  await q.deleteSession(db, id);
 }
 
 type Account = NonNullable<Awaited<ReturnType<typeof q.findAccountByEmail>>>;
@@ -72,7 +103,7 @@ async function liveSession(db: Db, id: string, now: Date): Promise<q.LiveSession
   }
   const mark = sessionReadMark();
   const row = await q.findLiveSession(db, id, now);
-  if (row) rememberSession(id, row.webUserId, row, mark, now.getTime());
+  if (row) rememberSession(id, row.webUserId, row, mark, now.getTime(), { contactId: row.contactId, cid: row.cid });
   return row;
 }
 

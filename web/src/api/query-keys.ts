@@ -60,6 +60,13 @@ export const queryKeys = {
     detail: (id: number) => ['devices', 'detail', id] as const,
     lookups: ['devices', 'lookups'] as const,
   },
+  auditLog: {
+    all: ['audit-log'] as const,
+    list: (q: Q) => ['audit-log', 'list', q] as const,
+  },
+  sessions: {
+    all: ['sessions'] as const,
+  },
   outbox: {
     all: ['outbox'] as const,
     list: (q: Q) => ['outbox', 'list', q] as const,

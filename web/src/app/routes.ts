@@ -63,6 +63,8 @@ export const ROUTES = {
   myRequestCalendar: { path: '/myrequests/calendar', title: 'My Service Requests' },
   // The space admin's view of the e-mail outbox (issue 13).
   outgoingMail: { path: '/outgoing-mail', title: 'Outgoing Mail' },
+  // Sign-ins and changes (requirements §19.4): a customer's Administrator, the space admin.
+  auditLog: { path: '/audit-log', title: 'Audit Log' },
   // Jobs (agreements) and billing (requirements §11.1); 'details' is static and outranks ':jobid'.
   jobs: { path: '/jobs', title: 'Agreements' },
   jobAdd: { path: '/jobs/add', title: 'New Job' },
@@ -114,6 +116,7 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.requestCalendar,
   ROUTES.myRequestCalendar,
   ROUTES.outgoingMail,
+  ROUTES.auditLog,
   ROUTES.jobs,
   ROUTES.jobAdd,
   ROUTES.jobEdit,

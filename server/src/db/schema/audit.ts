@@ -1,11 +1,14 @@
-import { bigserial, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { customers, webUsers } from './identity.ts';
+import { contacts, customers, webUsers } from './identity.ts';
 
 /**
- * Append-only audit trail of security-relevant and administrative actions (logins, invitations,
- * contact approval/disable, banner edits, ticket updates). cid is null for events with no tenant
- * (e.g. a failed login for an unknown e-mail).
+ * Append-only audit trail of security-relevant and administrative actions (requirements §19.4):
+ * sign-ins (success and failure), access and user-type changes, approvals, disables, invitations,
+ * password changes and resets, banner edits, ticket changes. cid is null for provider-wide events
+ * (a failed sign-in for an unknown e-mail, a banner every customer sees). The actor is a web user
+ * and/or a contact (a registration has a contact and no account yet); actorEmail keeps the e-mail
+ * typed at a failed sign-in. entity/entityId name the target; details say what changed.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -13,12 +16,37 @@ export const auditLog = pgTable(
     id: bigserial({ mode: 'number' }).primaryKey(),
     cid: integer().references(() => customers.id),
     webUserId: integer().references(() => webUsers.id, { onDelete: 'set null' }),
+    contactId: integer().references(() => contacts.id, { onDelete: 'set null' }),
+    actorEmail: varchar({ length: 254 }),
     action: varchar({ length: 80 }).notNull(),
     entity: varchar({ length: 60 }),
     entityId: varchar({ length: 64 }),
     details: jsonb().$type<Record<string, unknown>>(),
     ip: varchar({ length: 64 }),
+    userAgent: varchar({ length: 400 }),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_cid_created_idx').on(t.cid, t.createdAt.desc())],
+  (t) => [
+    index('audit_log_cid_created_idx').on(t.cid, t.createdAt.desc()),
+    // The screen's filters: by action, by actor (per customer, and across customers for the space admin).
+    index('audit_log_cid_action_created_idx').on(t.cid, t.action, t.createdAt.desc()),
+    index('audit_log_cid_user_created_idx').on(t.cid, t.webUserId, t.createdAt.desc()),
+    index('audit_log_created_idx').on(t.createdAt.desc()),
+    index('audit_log_action_created_idx').on(t.action, t.createdAt.desc()),
+  ],
 );
+
+/**
+ * Failed sign-ins per account (requirements §19.2): after LOGIN_FREE_FAILURES failures in a row each
+ * attempt must wait until next_attempt_at (2^k seconds, capped), answered 429 with Retry-After before
+ * any password check. A delay, not a lock-out: the right password after the wait signs in and clears
+ * the row. In PostgreSQL so every server process shares it.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  webUserId: integer()
+    .primaryKey()
+    .references(() => webUsers.id, { onDelete: 'cascade' }),
+  failures: integer().notNull().default(0),
+  lastFailureAt: timestamp({ withTimezone: true }),
+  nextAttemptAt: timestamp({ withTimezone: true }).notNull(),
+});

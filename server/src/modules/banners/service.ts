@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import {
   BANNER_DOCUMENT_ID,
   canEditBanner,
@@ -64,7 +65,19 @@ export async function getBanner(db: Db, scope: Scope): Promise<Banner> {
 /** Saves the editor's own banner; UpdatedBy is the editor's user name, UpdatedDate now. */
 export async function saveBanner(db: Db, scope: Scope, v: BannerSaveValues): Promise<Banner> {
   const p = editorPartition(scope);
+  const before = await q.selectBanner(db, p.partitionKey);
   await q.upsertBanner(db, { partitionKey: p.partitionKey, cid: p.cid, message: v.message, expirationDate: v.expirationDate, updatedBy: scope.email, updatedDate: new Date() });
+  // The global banner is provider-wide (cid null): only the space admin's log shows it.
+  await recordAudit(db, scope, {
+    action: 'banner.edit',
+    cid: p.cid ?? null,
+    entity: 'banner',
+    entityId: p.partitionKey,
+    details: {
+      message: { from: before?.message.slice(0, 500) ?? null, to: v.message.slice(0, 500) },
+      expirationDate: { from: before?.expirationDate ?? null, to: v.expirationDate },
+    },
+  });
   return getBanner(db, scope);
 }
 

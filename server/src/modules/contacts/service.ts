@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import {
   canManageContacts,
   CONTACT_MESSAGES,
@@ -115,6 +116,7 @@ export async function disableContact(db: Db, scope: Scope, id: number) {
   await requireOwnContact(db, scope, id);
   if (id === scope.contactId) throw new AppError('BAD_REQUEST', 'You cannot disable your own contact', { id: 'You cannot disable your own contact' });
   await q.disableContact(db, scope.cid, id);
+  await recordAudit(db, scope, { action: 'contact.disable', entity: 'contact', entityId: id });
   return { id, ok: true as const };
 }
 
@@ -126,7 +128,10 @@ export async function disableContact(db: Db, scope: Scope, id: number) {
 export async function approveContact(db: Db, config: Config, scope: Scope, id: number) {
   const ref = await requireOwnContact(db, scope, id);
   if (!ref.isPending) throw new AppError('CONFLICT', CONTACT_MESSAGES.notPending);
-  await db.transaction((tx) => decideRegistration(tx, config, scope.cid, id, true));
+  await db.transaction(async (tx) => {
+    await decideRegistration(tx, config, scope.cid, id, true);
+    await recordAudit(tx, scope, { action: 'contact.approve', entity: 'contact', entityId: id });
+  });
   return { id, ok: true as const };
 }
 
@@ -134,8 +139,13 @@ export async function approveContact(db: Db, config: Config, scope: Scope, id: n
 export async function updateAccess(db: Db, scope: Scope, id: number, v: ContactAccessUpdate): Promise<ContactDetail> {
   await requireOwnContact(db, scope, id);
   if (id === scope.contactId) throw new AppError('BAD_REQUEST', 'You cannot change your own portal access', { userType: 'You cannot change your own portal access' });
+  const before = (await getContact(db, scope, id)).access;
   const found = await q.updateAccess(db, scope.cid, id, v.userType, v.isActive);
   if (!found) throw notFound('This contact has no portal account; invite it first');
+  const changes: Record<string, unknown> = {};
+  if (before?.userType !== v.userType) changes.userType = { from: before?.userType ?? null, to: v.userType };
+  if (before?.isActive !== v.isActive) changes.isActive = { from: before?.isActive ?? null, to: v.isActive };
+  await recordAudit(db, scope, { action: 'contact.access', entity: 'contact', entityId: id, details: changes });
   return getContact(db, scope, id);
 }
 

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   canManageContacts,
@@ -116,7 +117,12 @@ export async function sendInvites(db: Db, config: Config, scope: Scope, r: Invit
     return { contactId: c.id, userType: want.userType, email: c.email.toLowerCase(), firstName: c.firstName };
   });
   const runId = randomUUID();
-  await db.transaction((tx) => createInvites(tx, config, scope, runId, items));
+  await db.transaction(async (tx) => {
+    await createInvites(tx, config, scope, runId, items);
+    for (const it of items) {
+      await recordAudit(tx, scope, { action: 'invitation.send', entity: 'contact', entityId: it.contactId, details: { email: it.email, userType: it.userType } });
+    }
+  });
   return { runId, count: items.length };
 }
 
@@ -136,6 +142,7 @@ export async function resendInvites(db: Db, config: Config, scope: Scope, r: Inv
   await db.transaction(async (tx) => {
     await q.closeInvitations(tx, scope.cid, open.map((x) => x.id));
     await createInvites(tx, config, scope, runId, open.map((x) => ({ contactId: x.contactId, userType: x.userType, email: x.email, firstName: x.firstName })));
+    for (const x of open) await recordAudit(tx, scope, { action: 'invitation.resend', entity: 'contact', entityId: x.contactId, details: { email: x.email } });
   });
   return { runId, count: open.length };
 }
@@ -145,6 +152,9 @@ export async function deleteInvites(db: Db, scope: Scope, r: InvitationIdsReques
   requireInviteAdmin(scope);
   const open = await openInvitations(db, scope, r);
   const runId = randomUUID();
-  await db.transaction((tx) => q.closeInvitations(tx, scope.cid, open.map((x) => x.id)));
+  await db.transaction(async (tx) => {
+    await q.closeInvitations(tx, scope.cid, open.map((x) => x.id));
+    for (const x of open) await recordAudit(tx, scope, { action: 'invitation.delete', entity: 'contact', entityId: x.contactId, details: { email: x.email } });
+  });
   return { runId, count: open.length };
 }

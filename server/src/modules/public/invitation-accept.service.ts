@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import { INVITATION_STATE_MESSAGES, type InvitationAcceptRequest, type InvitationLinkState, type InvitationLookupResponse } from '@sc/common';
 import type { z } from 'zod';
 import type { ZInvitationAcceptRequestSchema } from '@sc/common';
@@ -63,6 +64,11 @@ export async function acceptInvitation(
     await q.activateInvitedAccount(tx, { cid: inv.cid, contactId: inv.contactId, email: inv.email, userType: inv.userType, passwordHash });
     await q.markInvitationAccepted(tx, inv.invitationId);
   });
+  await recordAudit(
+    db,
+    { cid: inv.cid, webUserId: null, contactId: inv.contactId, email: inv.email, ip: meta.ip, userAgent: meta.userAgent },
+    { action: 'invitation.accept', entity: 'contact', entityId: inv.contactId, details: { userType: inv.userType } },
+  );
   const account = await findAccountByEmail(db, inv.email);
   if (!account) throw new AppError('INTERNAL', 'The account could not be read back');
   return openSession(db, config, account, meta);

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import {
   PUBLIC_LIMIT_WINDOW_MINUTES,
   PUBLIC_MESSAGES,
@@ -55,7 +56,12 @@ export async function lookupReset(db: Db, token: string): Promise<ResetLookupRes
 }
 
 /** renew-password: the new password replaces the old, the link is used up, every session of the account ends. */
-export async function resetPassword(db: Db, config: Config, r: ResetRequest): Promise<PublicMessageResponse> {
+export async function resetPassword(
+  db: Db,
+  config: Config,
+  r: ResetRequest,
+  meta: { ip: string | null; userAgent: string | null } = { ip: null, userAgent: null },
+): Promise<PublicMessageResponse> {
   const account = await liveResetToken(db, r.token);
   if (!account) throw new AppError('NOT_FOUND', PUBLIC_MESSAGES.resetInvalid);
   requireStrongPassword(r.password, [account.firstName, account.lastName, account.email]);
@@ -66,6 +72,11 @@ export async function resetPassword(db: Db, config: Config, r: ResetRequest): Pr
     await q.setPassword(tx, account.webUserId, passwordHash);
     await q.voidTokens(tx, account.contactId, 'reset');
     await mail.sendPasswordChanged(tx, config, { cid: account.cid, contactId: account.contactId, to: account.email, firstName: account.firstName });
+    await recordAudit(
+      tx,
+      { cid: account.cid, webUserId: account.webUserId, contactId: account.contactId, email: account.email, ...meta },
+      { action: 'password.reset', entity: 'account', entityId: account.webUserId, details: { sessionsEnded: 'all' } },
+    );
   });
   forgetSessionsOfUser(account.webUserId);
   return { message: PUBLIC_MESSAGES.passwordChanged };

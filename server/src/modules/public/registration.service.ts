@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import {
   APPROVAL_TOKEN_TTL_HOURS,
   canManageContacts,
@@ -142,7 +143,12 @@ export async function decideRegistration(db: Db, config: Config, cid: number, co
 }
 
 /** pending-contact-approval: the e-mailed approve/disapprove link, single use and bound to its approver. */
-export async function decideFromLink(db: Db, config: Config, r: PendingContactRequest): Promise<PendingContactResponse> {
+export async function decideFromLink(
+  db: Db,
+  config: Config,
+  r: PendingContactRequest,
+  meta: { ip: string | null; userAgent: string | null } = { ip: null, userAgent: null },
+): Promise<PendingContactResponse> {
   return db.transaction(async (tx) => {
     const used = await q.consumeToken(tx, 'approve', hashLinkToken(r.token));
     const approver = used?.webUserId && used.cid ? await q.findApprover(tx, used.webUserId, used.cid) : undefined;
@@ -151,6 +157,11 @@ export async function decideFromLink(db: Db, config: Config, r: PendingContactRe
       throw new AppError('NOT_FOUND', PUBLIC_MESSAGES.approvalInvalid);
     }
     const { contactName } = await decideRegistration(tx, config, registrant.cid, registrant.contactId, r.approved);
+    await recordAudit(
+      tx,
+      { cid: registrant.cid, webUserId: approver.webUserId, contactId: approver.contactId, email: null, ...meta },
+      { action: r.approved ? 'contact.approve' : 'contact.reject', entity: 'contact', entityId: registrant.contactId, details: { via: 'e-mailed link' } },
+    );
     return { result: r.approved ? 'Approved' : 'Disapproved', contactName };
   });
 }

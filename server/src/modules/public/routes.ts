@@ -76,7 +76,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
   app.post(
     '/public/pending-contact',
     { schema: { tags, summary: "pending-contact-approval: an approver's e-mailed approve or disapprove link", body: ZPendingContactRequestSchema, response: { 200: ZPendingContactResponseSchema, ...errors } } },
-    (req) => decideFromLink(db, config, req.body),
+    (req) => decideFromLink(db, config, req.body, meta(req)),
   );
 
   app.post(
@@ -94,7 +94,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
   app.post(
     '/public/password/reset',
     { schema: { tags, summary: 'renew-password: set the new password; every session of the account ends', body: ZResetRequestSchema, response: { 200: ZPublicMessageResponseSchema, ...errors } } },
-    (req) => resetPassword(db, config, req.body),
+    (req) => resetPassword(db, config, req.body, meta(req)),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import { LATEST_ACTIONS_COUNT, TICKET_LIMITS, type CreateTicketActionRequest, type LatestActionsResponse, type Page, type SortDirection, type TicketAction } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
@@ -56,6 +57,7 @@ export async function addNote(db: Db, scope: Scope, ticketId: number, html: stri
     actionDesc: html,
     status: ticket.status,
   });
+  await recordAudit(db, scope, { action: 'ticket.note', entity: 'ticket', entityId: ticketId, details: { actionId: id, ticketNo: ticket.ticketNo } });
   const row = await q.findAction(db, scope, id);
   return toTicketAction(row!);
 }

@@ -1,7 +1,7 @@
+import { recordAudit } from '../audit/record.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  auditLog,
   contacts,
   departments,
   devices,
@@ -186,18 +186,11 @@ export async function updateTicketAtVersion(db: Db, scope: Scope, id: number, ve
   return row;
 }
 
+/** The ticket's audit row, through the one audit helper (modules/audit/record.ts). */
 export async function insertTicketAudit(
   db: Db,
   scope: Scope,
   entry: { action: 'ticket.create' | 'ticket.update'; ticketId: number; details: Record<string, unknown>; ip: string | null },
 ) {
-  await db.insert(auditLog).values({
-    cid: scope.cid,
-    webUserId: scope.webUserId,
-    action: entry.action,
-    entity: 'ticket',
-    entityId: String(entry.ticketId),
-    details: entry.details,
-    ip: entry.ip,
-  });
+  await recordAudit(db, { ...scope, ip: entry.ip ?? scope.ip ?? null }, { action: entry.action, entity: 'ticket', entityId: entry.ticketId, details: entry.details });
 }

@@ -32,6 +32,7 @@ import {
 import { setServerFieldErrors } from '../../ui/form-save.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { usePreferences, useSavePreferences } from './api.ts';
+import { SignedInDevices } from './signed-in-devices.tsx';
 import { timeZoneOptions } from './time-zones.ts';
 import { FormDialogActions } from '../../ui/form-dialog-actions.tsx';
 
@@ -185,6 +186,7 @@ function PreferencesForm({ initial, onClose, onSaved }: { initial: Preferences }
             ))}
           </FormGroup>
         </Box>
+        <SignedInDevices />
       </DialogContent>
       <FormDialogActions submitLabel="Update" busy={save.isPending} onCancel={onClose} />
     </Box>
