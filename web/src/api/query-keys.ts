@@ -61,6 +61,7 @@ export const queryKeys = {
     detail: (id: number) => ['devices', 'detail', id] as const,
     lookups: ['devices', 'lookups'] as const,
   },
+  apiKeys: { all: ['api-keys'] as const },
   outbox: {
     all: ['outbox'] as const,
     list: (q: Q) => ['outbox', 'list', q] as const,

@@ -61,6 +61,8 @@ export const ROUTES = {
   myRequestCalendar: { path: '/myrequests/calendar', title: 'My Service Requests' },
   // The space admin's view of the e-mail outbox (issue 13).
   outgoingMail: { path: '/outgoing-mail', title: 'Outgoing Mail' },
+  // The customer's API keys for integrations (requirements §16.1), from the account menu (Administrator).
+  apiKeys: { path: '/api-keys', title: 'API Keys' },
   // Jobs (agreements) and billing (requirements §11.1); 'details' is static and outranks ':jobid'.
   jobs: { path: '/jobs', title: 'Agreements' },
   jobAdd: { path: '/jobs/add', title: 'New Job' },
@@ -108,6 +110,7 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.requestCalendar,
   ROUTES.myRequestCalendar,
   ROUTES.outgoingMail,
+  ROUTES.apiKeys,
   ROUTES.jobs,
   ROUTES.jobAdd,
   ROUTES.jobEdit,

@@ -12,7 +12,8 @@ import Campaign from '@mui/icons-material/CampaignOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import TuneIcon from '@mui/icons-material/Tune';
 import OutboxIcon from '@mui/icons-material/OutboxOutlined';
-import { USER_TYPE_LABELS, canEditBanner, canSeeOutgoingMail, type SignedInUser } from '@sc/common';
+import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
+import { USER_TYPE_LABELS, canEditBanner, canManageApiKeys, canSeeOutgoingMail, type SignedInUser } from '@sc/common';
 import { useSession } from '../../features/auth/session-context.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
@@ -130,6 +131,19 @@ export function AccountMenu({ user, onOpenBanner, onOpenPreferences }: AccountMe
               <OutboxIcon fontSize="small" />
             </ListItemIcon>
             Outgoing Mail
+          </MenuItem>
+        )}
+        {canManageApiKeys(user) && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void navigate(ROUTES.apiKeys.path);
+            }}
+          >
+            <ListItemIcon>
+              <KeyIcon fontSize="small" />
+            </ListItemIcon>
+            API Keys
           </MenuItem>
         )}
         <MenuItem disabled={isLoggingOut} onClick={() => void handleLogout()}>
