@@ -74,13 +74,13 @@ export function ApiKeysPage({ timeZone }: { timeZone: string }) {
             <TableHead>
               <TableRow>
                 <TableCell>Name</TableCell>
-                <TableCell>Key</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Key</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Created by</TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Created</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Last used</TableCell>
                 <TableCell>State</TableCell>
                 <TableCell align="right">
-                  <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
                     Actions
                   </Box>
                 </TableCell>
@@ -90,7 +90,7 @@ export function ApiKeysPage({ timeZone }: { timeZone: string }) {
               {rows.map((k) => (
                 <TableRow key={k.id} data-testid={`api-key-${k.id}`}>
                   <TableCell>{k.name}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{k.prefix}…</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', display: { xs: 'none', sm: 'table-cell' } }}>{k.prefix}…</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{k.createdBy}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{formatDateTime(k.createdAt, timeZone)}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{k.lastUsedAt ? formatDateTime(k.lastUsedAt, timeZone) : 'Never'}</TableCell>
