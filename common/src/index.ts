@@ -26,3 +26,4 @@ export * from './charts.ts';
 export * from './surveys.ts';
 export * from './reports.ts';
 export * from './audit.ts';
+export * from './compat.ts';

@@ -34,6 +34,9 @@ import { chatCompatRoutes } from './modules/home/chat.routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { surveyRoutes } from './modules/surveys/routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { bridgedRoutes } from './modules/compat/bridged.routes.ts';
+import { dataApiRoutes, registerApiKeyMarking, ticketFilterCompatRoutes, WEB_API_PREFIX } from './modules/compat/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -72,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await app.register(cookie);
+  // docs/decisions/022: the original's web APIs accept an API key too (before any of them registers).
+  registerApiKeyMarking(app);
   const frameSrc = [config.chatUrl, config.remoteControlUrl, ...Object.values(config.reportEmbeds).map((e) => e.embedUrl)]
     .filter((u): u is string => !!u)
     .map((u) => new URL(u).origin);
@@ -129,6 +134,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicRoutes, { prefix: '/api/v1', db, config });
   await app.register(mailRoutes, { prefix: '/api/v1', db, config });
   await app.register(surveyRoutes, { prefix: '/api/v1', db, config });
+  await app.register(apiKeyRoutes, { prefix: '/api/v1', db, config });
+  await app.register(ticketFilterCompatRoutes, { prefix: WEB_API_PREFIX, db, config });
+  await app.register(dataApiRoutes, { prefix: '/api/data', db, config });
+  await app.register(bridgedRoutes, { db, config });
 
   registerSpa(app, deps.webDist ?? defaultWebDist());
   return app;

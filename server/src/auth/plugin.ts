@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CSRF_HEADER } from '@sc/common';
+import { COMPAT_MESSAGES, CSRF_HEADER, ZXUserHeaderSchema } from '@sc/common';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
+import { apiKeyOf, resolveApiKey } from './api-key.ts';
 import type { Scope } from './scope.ts';
 import { csrfMatches, resolveSession } from './service.ts';
 import { writeStarted } from './session-cache.ts';
@@ -47,7 +48,19 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
   app.addHook('onRequestAbort', async (req) => writeEnds.get(req)?.(true));
   app.addHook('onRequest', async (req, reply) => {
     if (UNSAFE.has(req.method)) writeEnds.set(req, writeStarted());
-    if (!req.url.startsWith('/api/') && !req.url.startsWith('/app/kapps/')) return;
+    const acceptsApiKey = req.routeOptions.config.apiKey === true;
+    if (!acceptsApiKey && !req.url.startsWith('/api/') && !req.url.startsWith('/app/kapps/')) return;
+    // docs/decisions/022: an API key (compatibility routes only) replaces the cookie; X-User never identifies anyone.
+    if (acceptsApiKey && req.headers['x-user'] !== undefined && !ZXUserHeaderSchema.safeParse(req.headers['x-user']).success) {
+      throw new AppError('BAD_REQUEST', `X-User: ${COMPAT_MESSAGES.xUserShape}`, { 'X-User': COMPAT_MESSAGES.xUserShape });
+    }
+    const apiKey = apiKeyOf(req.headers);
+    if (apiKey !== undefined) {
+      if (!acceptsApiKey) throw new AppError('UNAUTHENTICATED', COMPAT_MESSAGES.apiKeyNotAllowed);
+      req.scope = await resolveApiKey(opts.db, apiKey);
+      if (!req.scope) throw new AppError('UNAUTHENTICATED', COMPAT_MESSAGES.invalidApiKey);
+      return;
+    }
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
     const scope = await resolveSession(opts.db, opts.config, token);
@@ -71,5 +84,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Writes that cannot carry a header (sendBeacon) authenticate another way. */
     skipCsrf?: boolean;
+    /** Compatibility routes: an API key (CmsApiKey or Authorization: Bearer) may identify the caller. */
+    apiKey?: boolean;
   }
 }

@@ -72,6 +72,12 @@ export async function findAccountByEmail(db: Db, email: string) {
   return row;
 }
 
+/** The account of a web user id (an API key acts as the account that created it). */
+export async function findAccountByWebUserId(db: Db, webUserId: number) {
+  const [row] = await accountQuery(db).where(eq(webUsers.id, webUserId)).limit(1);
+  return row;
+}
+
 export async function insertSession(
   db: Db,
   s: { id: string; webUserId: number; cid: number; csrfToken: string; expiresAt: Date; previousLoginAt: Date | null; ip: string; userAgent: string | null },

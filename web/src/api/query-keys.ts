@@ -67,6 +67,7 @@ export const queryKeys = {
   sessions: {
     all: ['sessions'] as const,
   },
+  apiKeys: { all: ['api-keys'] as const },
   outbox: {
     all: ['outbox'] as const,
     list: (q: Q) => ['outbox', 'list', q] as const,

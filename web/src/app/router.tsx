@@ -69,6 +69,7 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.myRequestCalendar.path, lazy: () => import('./route-modules/request-calendar.tsx') },
       { path: ROUTES.outgoingMail.path, lazy: () => import('./route-modules/outgoing-mail.tsx') },
       { path: ROUTES.auditLog.path, lazy: () => import('./route-modules/audit-log.tsx') },
+      { path: ROUTES.apiKeys.path, lazy: () => import('./route-modules/api-keys.tsx') },
       // Jobs and billing (requirements §11.1): one chunk, a named export per screen.
       { path: ROUTES.jobs.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobsList })) },
       { path: ROUTES.jobAdd.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobForm })) },

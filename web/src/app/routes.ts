@@ -65,6 +65,8 @@ export const ROUTES = {
   outgoingMail: { path: '/outgoing-mail', title: 'Outgoing Mail' },
   // Sign-ins and changes (requirements §19.4): a customer's Administrator, the space admin.
   auditLog: { path: '/audit-log', title: 'Audit Log' },
+  // The customer's API keys for integrations (requirements §16.1), from the account menu (Administrator).
+  apiKeys: { path: '/api-keys', title: 'API Keys' },
   // Jobs (agreements) and billing (requirements §11.1); 'details' is static and outranks ':jobid'.
   jobs: { path: '/jobs', title: 'Agreements' },
   jobAdd: { path: '/jobs/add', title: 'New Job' },
@@ -117,6 +119,7 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.myRequestCalendar,
   ROUTES.outgoingMail,
   ROUTES.auditLog,
+  ROUTES.apiKeys,
   ROUTES.jobs,
   ROUTES.jobAdd,
   ROUTES.jobEdit,

@@ -8,3 +8,4 @@ export * from './jobs.ts';
 export * from './forms.ts';
 export * from './mail.ts';
 export * from './audit.ts';
+export * from './api-keys.ts';

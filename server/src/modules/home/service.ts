@@ -23,7 +23,7 @@ const memberOf = (s: StaffRecord | null): AccountTeamMember | null =>
   s ? { name: `${s.firstName} ${s.lastName}`, email: s.email, officePhone: s.officePhone, mobilePhone: s.mobilePhone } : null;
 
 /** The account team of the caller's customer; null for a User (requirements §4.4: no account team cards). */
-async function accountTeamFor(db: Db, scope: Scope): Promise<AccountTeam | null> {
+export async function accountTeamFor(db: Db, scope: Scope): Promise<AccountTeam | null> {
   if (isCustomerUser(scope)) return null;
   const team = await selectAccountTeam(db, scope.cid);
   if (!team) return null;

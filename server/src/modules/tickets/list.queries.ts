@@ -14,6 +14,8 @@ export interface TicketListFilter {
   contactId?: number;
   /** Only tickets assigned to this contact (assigned=me: the caller's HD-shared-operator assignments). */
   assignedContactId?: number;
+  /** Only this device's tickets (the bridged 'Service Requests by DeviceID', requirements §16.3). */
+  deviceId?: number;
   status: TicketStatusFilter;
   search?: string;
   criteria: TicketCriteria;
@@ -48,6 +50,7 @@ export function ticketWhere(f: TicketListFilter): SQL {
   const parts: (SQL | undefined)[] = [eq(tickets.cid, f.cid), eq(tickets.ticketType, f.ticketType)];
   if (f.contactId !== undefined) parts.push(eq(tickets.contactId, f.contactId));
   if (f.assignedContactId !== undefined) parts.push(eq(tickets.assignedContactId, f.assignedContactId));
+  if (f.deviceId !== undefined) parts.push(eq(tickets.deviceId, f.deviceId));
   if (f.status !== '<ALL>') parts.push(eq(tickets.status, f.status));
   // Each column has its own (cid, column) trigram index, the contacts go through contacts_search_trgm
   // (db/search.ts): every arm of the OR is indexable.

@@ -13,7 +13,8 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import TuneIcon from '@mui/icons-material/Tune';
 import OutboxIcon from '@mui/icons-material/OutboxOutlined';
 import HistoryIcon from '@mui/icons-material/History';
-import { USER_TYPE_LABELS, canEditBanner, canReadAuditLog, canSeeOutgoingMail, type SignedInUser } from '@sc/common';
+import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
+import { USER_TYPE_LABELS, canEditBanner, canManageApiKeys, canReadAuditLog, canSeeOutgoingMail, type SignedInUser } from '@sc/common';
 import { useSession } from '../../features/auth/session-context.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
@@ -144,6 +145,19 @@ export function AccountMenu({ user, onOpenBanner, onOpenPreferences }: AccountMe
               <HistoryIcon fontSize="small" />
             </ListItemIcon>
             Audit Log
+          </MenuItem>
+        )}
+        {canManageApiKeys(user) && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void navigate(ROUTES.apiKeys.path);
+            }}
+          >
+            <ListItemIcon>
+              <KeyIcon fontSize="small" />
+            </ListItemIcon>
+            API Keys
           </MenuItem>
         )}
         <MenuItem disabled={isLoggingOut} onClick={() => void handleLogout()}>
