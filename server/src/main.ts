@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { deleteExpiredSessions } from './auth/queries.ts';
 import { startMailRelay } from './mail/relay.ts';
+import { cleanStoredNotes } from './modules/ticket-detail/note-html.ts';
 import { moveLegacyAttachments } from './modules/ticket-detail/attachment-store.ts';
 
 /** Reads config, opens and migrates the database, seeds the demo on first start, listens. */
@@ -12,6 +13,8 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
+  const cleanedNotes = await cleanStoredNotes(database.db);
+  if (cleanedNotes) console.log(`Sanitised ${cleanedNotes} stored notes`);
   const movedAttachments = await moveLegacyAttachments(config);
   if (movedAttachments) console.log(`Moved attachments of ${movedAttachments} customers to ${config.attachmentsDir}`);
   if (config.seedDemo !== 'false') {

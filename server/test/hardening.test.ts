@@ -11,6 +11,9 @@ import { openPostgres } from '../src/db/client.ts';
 import { makeContact, makeCustomer, makeTicket, makeWebUser } from '../src/db/seed/factories.ts';
 import { registerErrorHandling, STATEMENT_TIMEOUT_MESSAGE } from '../src/http/errors.ts';
 import { moveLegacyAttachments } from '../src/modules/ticket-detail/attachment-store.ts';
+import { cleanStoredNotes } from '../src/modules/ticket-detail/note-html.ts';
+import { ticketActions } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
 
 // docs/requirements.md §18.3 and §18.4 (issue 17 items 3 and 4): request limits and every input to a 4xx.
@@ -185,5 +188,28 @@ describe('attachments apart from the embedded database', () => {
     expect(fs.readdirSync(path.join(root, 'data'))).toEqual(['pglite']);
     expect(await moveLegacyAttachments(c)).toBe(0);
     fs.rmSync(root, { recursive: true, force: true });
+  });
+});
+
+describe('note HTML is sanitised once, on write, and stored clean', () => {
+  it('a new note is stored sanitised and marked clean; an old raw note is cleaned at start (cleanStoredNotes)', async () => {
+    const db = t.database.db;
+    const res = await user.post(`/api/v1/tickets/${ticketId}/actions`, { note: '<p onclick="x()">Hi<script>alert(1)</script></p>' });
+    expect(res.statusCode).toBe(201);
+    const [stored] = await db.select().from(ticketActions).where(eq(ticketActions.id, res.json<{ id: number }>().id));
+    expect(stored).toMatchObject({ actionDesc: '<p>Hi</p>', htmlClean: true });
+
+    const [old] = await db
+      .insert(ticketActions)
+      .values({ cid: stored!.cid, ticketId, userName: 'legacy@example.com', actionDesc: '<p>Old<img src=x onerror=alert(1)></p>' })
+      .returning();
+    expect(old!.htmlClean).toBe(false);
+    // Until the start-up clean-up has run, the one unclean row is still sanitised on the way out.
+    const list = await user.get(`/api/v1/tickets/${ticketId}/actions`);
+    expect(list.json<{ rows: { id: number; noteHtml: string }[] }>().rows.find((r) => r.id === old!.id)?.noteHtml).toBe('<p>Old</p>');
+    expect(await cleanStoredNotes(db)).toBeGreaterThanOrEqual(1);
+    const [cleaned] = await db.select().from(ticketActions).where(eq(ticketActions.id, old!.id));
+    expect(cleaned).toMatchObject({ actionDesc: '<p>Old</p>', htmlClean: true });
+    expect(await cleanStoredNotes(db)).toBe(0);
   });
 });
