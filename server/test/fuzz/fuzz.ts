@@ -92,7 +92,9 @@ export async function fuzzWorld(app: FastifyInstance, db: Db): Promise<FuzzWorld
   }
   callers.push(await signInAs(app, (await account(other.id, 'Administrator')).email!, 'otherAdmin'));
   callers.push(await signInAs(app, (await account(provider.id, 'Administrator', true)).email!, 'spaceAdmin'));
-  return { app, routes: await openApiRoutes(app), callers, ids };
+  // Sign-out ends the callers' sessions: fuzz it last so that every other route sees signed-in callers.
+  const routes = (await openApiRoutes(app)).sort((a, b) => Number(a.path === '/api/v1/auth/logout') - Number(b.path === '/api/v1/auth/logout'));
+  return { app, routes, callers, ids };
 }
 
 // ---- generators ------------------------------------------------------------------------------
