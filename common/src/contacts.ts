@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId, zIdValue } from './ids.ts';
 import { optionalPhone, optionalText } from './text-fields.ts';
 import { ZUserTypeSchema } from './user-types.ts';
 import { listQuerySchema, pageOf, withoutPaging } from './list.ts';
@@ -48,7 +49,6 @@ export function formatPhone(phone: string | null | undefined): string {
   return `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}`;
 }
 
-const zId = z.coerce.number().int().positive();
 const zBool = z.union([z.boolean(), z.stringbool()]);
 
 export const ZContactIdParamsSchema = z.object({ id: zId });
@@ -125,8 +125,8 @@ export const ZContactSaveRequestSchema = z.object({
   mobilePhone: optionalPhone('Mobile'),
   title: optionalText(120, 'Title'),
   isVip: z.boolean().default(false),
-  siteId: z.number().int().positive().nullable().optional().transform((v) => v ?? null),
-  departmentId: z.number().int().positive().nullable().optional().transform((v) => v ?? null),
+  siteId: zIdValue.nullable().optional().transform((v) => v ?? null),
+  departmentId: zIdValue.nullable().optional().transform((v) => v ?? null),
 });
 export type ContactSaveRequest = z.input<typeof ZContactSaveRequestSchema>;
 export type ContactSaveValues = z.output<typeof ZContactSaveRequestSchema>;
@@ -179,10 +179,10 @@ export const ZContactActionResponseSchema = z.object({ id: z.number().int(), ok:
 
 /** The original's delete-contact / contact-approve-authenticated body: the contact id (number, numeric string or { id }). */
 export const ZContactIdCompatRequestSchema = z.union([
-  z.number().int().positive().max(2_147_483_647),
+  zIdValue,
   z
     .string()
     .regex(/^\d{1,10}$/, 'Expected a contact id')
     .transform(Number),
-  z.object({ id: z.number().int().positive().max(2_147_483_647) }).transform((o) => o.id),
+  z.object({ id: zIdValue }).transform((o) => o.id),
 ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId, zIdValue } from './ids.ts';
 import { listQuerySchema, pageOf } from './list.ts';
 import { optionalText } from './text-fields.ts';
 
@@ -35,7 +36,6 @@ export const deviceRequestPath = (d: Parameters<typeof deviceKey>[0]): string | 
   return `/servicerequest/add/${encodeURIComponent(key.value)}?type=device${key.kind === 'device' ? '' : `&devicetype=${key.kind}`}`;
 };
 
-const zId = z.coerce.number().int().positive();
 
 export const ZDeviceIdParamsSchema = z.object({ id: zId });
 
@@ -83,8 +83,8 @@ export const ZDeviceSaveRequestSchema = z.object({
   deviceName: z.string().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
   deviceType: optionalText(60, 'Type'),
   description: optionalText(2000, 'Description'),
-  contactId: z.number().int().positive().nullable().optional().transform((v) => v ?? null),
-  siteId: z.number().int().positive().nullable().optional().transform((v) => v ?? null),
+  contactId: zIdValue.nullable().optional().transform((v) => v ?? null),
+  siteId: zIdValue.nullable().optional().transform((v) => v ?? null),
   kaseyaMachineGroupId: optionalText(120, 'Kaseya Machine Group ID'),
   ncentralDeviceId: optionalText(64, 'N-central Device ID'),
   serialNumber: optionalText(100, 'Serial Number'),

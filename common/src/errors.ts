@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'INTERNAL',
   /** An outside service the server called failed (e.g. a report provider's embed-token API). */
   'BAD_GATEWAY',
+  /** 503: the database did not answer within the statement timeout (docs/requirements.md §18.3). */
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

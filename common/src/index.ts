@@ -1,5 +1,6 @@
 export * from './user-types.ts';
 export * from './errors.ts';
+export * from './ids.ts';
 export * from './auth.ts';
 export * from './navigation.ts';
 export * from './list.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIdValue } from './ids.ts';
 import { listQuerySchema, pageOf } from './list.ts';
 import { USER_TYPES, ZUserTypeSchema, type UserType } from './user-types.ts';
 
@@ -92,7 +93,7 @@ export type InvitationsResponse = z.infer<typeof ZInvitationsResponseSchema>;
 /** invite-send: the chosen contacts with the user type each gets. */
 export const ZInviteSendRequestSchema = z.object({
   contacts: z
-    .array(z.object({ contactId: z.number().int().positive(), userType: z.enum(USER_TYPES) }))
+    .array(z.object({ contactId: zIdValue, userType: z.enum(USER_TYPES) }))
     .min(1, 'Select at least one contact')
     .max(INVITES_BATCH_MAX, `At most ${INVITES_BATCH_MAX} contacts at a time`)
     .refine((a) => new Set(a.map((c) => c.contactId)).size === a.length, 'A contact is listed twice'),
@@ -102,7 +103,7 @@ export type InviteSendRequest = z.infer<typeof ZInviteSendRequestSchema>;
 /** Re-send and delete-invite: the CCWebInvitationIDs. */
 export const ZInvitationIdsRequestSchema = z.object({
   invitationIds: z
-    .array(z.number().int().positive())
+    .array(zIdValue)
     .min(1, 'Select at least one invitation')
     .max(INVITES_BATCH_MAX, `At most ${INVITES_BATCH_MAX} invitations at a time`)
     .refine((a) => new Set(a).size === a.length, 'An invitation is listed twice'),
@@ -126,7 +127,7 @@ export const ZInviteExportRequestSchema = listQuerySchema({
 export const ZInviteSendCompatRequestSchema = z
   .array(
     z.object({
-      ContactID: z.number().int().positive(),
+      ContactID: zIdValue,
       UserType: z.enum(USER_TYPES),
       FirstName: z.string().optional(),
       LastName: z.string().optional(),
@@ -137,4 +138,4 @@ export const ZInviteSendCompatRequestSchema = z
   .min(1, 'Select at least one contact')
   .max(INVITES_BATCH_MAX);
 /** The original's delete-invite payload: a list of CCWebInvitationID. */
-export const ZInviteDeleteCompatRequestSchema = z.array(z.number().int().positive()).min(1, 'Select at least one invitation').max(INVITES_BATCH_MAX);
+export const ZInviteDeleteCompatRequestSchema = z.array(zIdValue).min(1, 'Select at least one invitation').max(INVITES_BATCH_MAX);

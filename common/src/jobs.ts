@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf, withoutPaging } from './list.ts';
 import { optionalText } from './text-fields.ts';
 
@@ -48,7 +49,6 @@ export function localIsoDate(at: Date, timeZone: string): string {
 /** requirements §11.6: the balances As-of-Date defaults to 1 January of the previous year, in the user's time zone. */
 export const defaultAsOfDate = (now: Date, timeZone: string): string => `${Number(localIsoDate(now, timeZone).slice(0, 4)) - 1}-01-01`;
 
-const zId = z.coerce.number().int().positive().max(2_147_483_647);
 const zBool = z.union([z.boolean(), z.stringbool()]);
 const zMoney = z.string();
 const zIsoDate = z.iso.date();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zBigId } from './ids.ts';
 import type { SignedInUser } from './auth.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf } from './list.ts';
 
@@ -54,5 +55,5 @@ export const ZOutboxMessageSchema = ZOutboxRowSchema.extend({
 });
 export type OutboxMessage = z.infer<typeof ZOutboxMessageSchema>;
 
-export const ZOutboxIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ZOutboxIdParamsSchema = z.object({ id: zBigId });
 export const ZUnsubscribeQuerySchema = z.object({ token: z.string().min(1).max(200) });

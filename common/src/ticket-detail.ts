@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId, zIdValue } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf } from './list.ts';
 
 // Schemas of one ticket: read, create, update, notes, status-update requests, timeline and
@@ -44,12 +45,15 @@ export function ticketSavedMessage(ticketType: 'Incident' | 'ServiceRequest', mo
   return ticketType === 'Incident' ? TICKET_DETAIL_MESSAGES.saved : 'Service request data has been successfully updated';
 }
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+
 /** An ISO 8601 date-time with offset ('2026-11-01T14:00:00Z'); the API answers in UTC. */
 const dateTime = z.iso.datetime({ offset: true });
 
-export const ZTicketDetailParamsSchema = z.object({ id });
-export const ZTicketAttachmentParamsSchema = z.object({ id, attachmentId: id });
+/** Ids of the ticket form, params and queries (coerced: the form may send them as text). */
+const id = zId;
+
+export const ZTicketDetailParamsSchema = z.object({ id: zId });
+export const ZTicketAttachmentParamsSchema = z.object({ id: zId, attachmentId: zId });
 
 /** The ticket of requirements §3.2 'Incident/request' as the view and edit screens read it. */
 export const ZTicketDetailResponseSchema = z.object({
@@ -215,7 +219,7 @@ export type CreateTicketActionRequest = z.infer<typeof ZCreateTicketActionReques
 
 /** Body of the compatibility web APIs request-status-update-inc/-req (requirements §3.5): the ticket id, bare or as { id }. */
 export const ZStatusUpdateCompatRequestSchema = z.union([
-  z.number().int().positive().max(2_147_483_647),
+  zIdValue,
   z
     .string()
     .regex(/^\d{1,10}$/, 'Expected a ticket id')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, keysetPageOf, listQuerySchema, PAGE_SIZES, pageOf } from './list.ts';
 
 // Ticket lists, filters, saved filters, lookups and the latest-action popup (requirements §2.1, §2.2, §2.3, §2.6).
@@ -45,7 +46,6 @@ export const CALENDAR_DEFAULT_END_HOUR = 16;
 
 /** A query-string or JSON boolean: true/false, or the strings 'true'/'false' (also 1/0). */
 const zBool = z.union([z.boolean(), z.stringbool()]);
-const zId = z.coerce.number().int().positive();
 /** A calendar day (YYYY-MM-DD, read in the caller's time zone) or an instant (ISO 8601 with offset). */
 const zDateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 

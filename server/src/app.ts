@@ -66,7 +66,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
     },
-    bodyLimit: 1_048_576,
+    // docs/requirements.md §18.3: a small body limit for every route (the upload route sets its own),
+    // a whole-request timeout, an idle-connection timeout and a keep-alive timeout, all configurable.
+    bodyLimit: config.limits.bodyLimitBytes,
+    requestTimeout: config.limits.requestTimeoutMs,
+    connectionTimeout: config.limits.connectionTimeoutMs,
+    keepAliveTimeout: config.limits.keepAliveTimeoutMs,
     // A hop count or the proxies' addresses (config.ts parseTrustProxy), never every hop.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

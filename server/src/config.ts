@@ -28,6 +28,14 @@ const ZEnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Key of signed links (e-mail preferences); generated and kept in the database when unset. */
   APP_SECRET: z.string().min(32).optional(),
+  /** docs/requirements.md §18.3: request limits. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(262_144),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  ATTACHMENTS_DIR: z.string().optional(),
+  ATTACHMENT_QUOTA_MB: z.coerce.number().min(0).default(1024),
   CHAT_URL: z.string().optional(),
   REMOTE_CONTROL_URL: z.string().optional(),
   /** requirements §13.6: reports shown from an external BI provider instead of natively (JSON, see README). */
@@ -49,6 +57,20 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   pgliteDir: string;
+  /** Stored files (ticket attachments): never inside pgliteDir. */
+  attachmentsDir: string;
+  limits: {
+    /** Largest JSON body of an ordinary route (uploads have their own limit). */
+    bodyLimitBytes: number;
+    /** Whole request, idle connection and keep-alive timeouts (Fastify/Node); 0 turns one off. */
+    requestTimeoutMs: number;
+    connectionTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    /** PostgreSQL statement_timeout of every pooled connection; 0 turns it off. */
+    statementTimeoutMs: number;
+    /** Total size of one customer's attachments; 0 means no quota. */
+    attachmentQuotaBytes: number;
+  };
   session: { idleMinutes: number; absoluteHours: number; cookieSecure: 'true' | 'false' | 'auto' };
   /** Sign-in attempts per minute per client address and e-mail. */
   loginRateLimit: number;
@@ -83,6 +105,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
+    attachmentsDir: path.resolve(e.ATTACHMENTS_DIR ?? './attachments'),
+    limits: {
+      bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+      attachmentQuotaBytes: Math.round(e.ATTACHMENT_QUOTA_MB * 1024 * 1024),
+    },
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS, cookieSecure: e.COOKIE_SECURE },
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     login: {
@@ -160,6 +191,6 @@ export function weakProductionSettings(config: Config, env: NodeJS.ProcessEnv = 
 /** A config for tests: defaults, no listening port, quiet logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Every test signs in from 127.0.0.1, many times a minute: the sign-in limits are the tests' own to set.
-  const env = { LOG_LEVEL: 'silent', DATA_DIR: './.vitest-tmp', PUBLIC_URL: 'http://portal.test', LOGIN_ADDRESS_LIMIT: '100000', LOGIN_FREE_FAILURES: '1000' };
+  const env = { LOG_LEVEL: 'silent', DATA_DIR: './.vitest-tmp', ATTACHMENTS_DIR: './.vitest-tmp/attachments', PUBLIC_URL: 'http://portal.test', LOGIN_ADDRESS_LIMIT: '100000', LOGIN_FREE_FAILURES: '1000' };
   return { ...loadConfig(env), ...overrides };
 }

@@ -5,6 +5,8 @@ import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { deleteExpiredSessions } from './auth/queries.ts';
 import { startMailRelay } from './mail/relay.ts';
+import { cleanStoredNotes } from './modules/ticket-detail/note-html.ts';
+import { moveLegacyAttachments } from './modules/ticket-detail/attachment-store.ts';
 
 /** Reads config, opens and migrates the database, seeds the demo on first start, listens. */
 async function main() {
@@ -17,6 +19,10 @@ async function main() {
   }
   const database = await openDatabase(config);
   await database.migrate();
+  const cleanedNotes = await cleanStoredNotes(database.db);
+  if (cleanedNotes) console.log(`Sanitised ${cleanedNotes} stored notes`);
+  const movedAttachments = await moveLegacyAttachments(config);
+  if (movedAttachments) console.log(`Moved attachments of ${movedAttachments} customers to ${config.attachmentsDir}`);
   // Demo accounts (published password) only in the embedded database, or when asked for: an empty
   // PostgreSQL server gets the schema and no account (npm run create-admin makes the first one).
   if (config.seedDemo === 'true' || (config.seedDemo === 'auto' && database.kind === 'pglite')) {

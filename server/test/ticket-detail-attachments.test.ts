@@ -19,7 +19,7 @@ let userTicket: number, otherTicket: number;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-attachments-'));
-  t = await createTestApp({ dataDir });
+  t = await createTestApp({ dataDir, attachmentsDir: path.join(dataDir, 'files') });
   [admin, operator, limited, user, globex] = (await Promise.all(
     ['admin@acme.example', 'operator@acme.example', 'limited@acme.example', 'user@acme.example', 'admin@globex.example'].map((e) => signIn(t.app, e)),
   )) as [Client, Client, Client, Client, Client];
@@ -48,14 +48,14 @@ function upload(c: Client | null, ticketId: number, body: Buffer, name: string |
 }
 
 describe('POST /api/v1/tickets/:id/attachments', () => {
-  it('accepts a PDF, stores it under {dataDir}/attachments/{cid}/{uuid}, and downloads it byte-identical', async () => {
+  it('accepts a PDF, stores it under {ATTACHMENTS_DIR}/{cid}/{uuid}, and downloads it byte-identical', async () => {
     const res = await upload(operator, otherTicket, PDF, 'Quote März.pdf');
     expect(res.statusCode, res.body).toBe(201);
     const a = res.json<TicketAttachment>();
     expect(a).toMatchObject({ ticketId: otherTicket, fileName: 'Quote März.pdf', contentType: 'application/pdf', sizeBytes: PDF.length });
     const [row] = await t.database.db.select().from(ticketAttachments).where(eq(ticketAttachments.id, a.id));
     expect(row!.storageKey).toMatch(new RegExp(`^${operator.session.user.cid}/[0-9a-f-]{36}$`));
-    expect(fs.readFileSync(path.join(dataDir, 'attachments', ...row!.storageKey.split('/')))).toEqual(PDF);
+    expect(fs.readFileSync(path.join(dataDir, 'files', ...row!.storageKey.split('/')))).toEqual(PDF);
 
     const dl = await operator.get(`/api/v1/tickets/${otherTicket}/attachments/${a.id}`);
     expect(dl.statusCode).toBe(200);
@@ -139,7 +139,7 @@ describe('DELETE /api/v1/tickets/:id/attachments/:attachmentId (issue 14, item 8
     const a = (await upload(user, userTicket, PDF, 'wrong.pdf')).json<TicketAttachment>();
     expect(Date.parse(a.removableUntil!) - Date.parse(a.createdAt)).toBe(ATTACHMENT_REMOVE_GRACE_MINUTES * 60_000);
     const [row] = await t.database.db.select().from(ticketAttachments).where(eq(ticketAttachments.id, a.id));
-    const file = path.join(dataDir, 'attachments', ...row!.storageKey.split('/'));
+    const file = path.join(dataDir, 'files', ...row!.storageKey.split('/'));
     expect(fs.existsSync(file)).toBe(true);
     const res = await user.delete(`/api/v1/tickets/${userTicket}/attachments/${a.id}`);
     expect(res.statusCode, res.body).toBe(204);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZCurrentSessionResponseSchema, ZErrorResponseSchema, ZLoginRequestSchema, ZSessionResponseSchema } from '@sc/common';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { isCrossOrigin } from '../http/origin.ts';
 import { AppError } from '../http/errors.ts';
 import { clearSessionCookie, requireScope, SESSION_COOKIE, setSessionCookie } from './plugin.ts';
 import { RetryLater } from './throttle.ts';
@@ -22,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now: ()
     async (req, reply) => {
       // A cross-site form cannot sign a victim in to the attacker's account (login CSRF).
       const origin = req.headers.origin;
-      if (origin && new URL(origin).host !== req.headers.host) throw new AppError('FORBIDDEN', 'Cross-origin sign-in refused');
+      if (isCrossOrigin(origin, req.headers.host)) throw new AppError('FORBIDDEN', 'Cross-origin sign-in refused');
       let result;
       try {
         result = await auth.login(db, config, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null, replacesToken: req.cookies[SESSION_COOKIE] }, now());

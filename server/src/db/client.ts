@@ -54,8 +54,13 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
-export function openPostgres(url: string, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * statementTimeoutMs: PostgreSQL's statement_timeout on every pooled connection (docs/requirements.md §18.3);
+ * a query past it fails with 57014, which the error handler answers with a 503. PGlite runs in this process
+ * and cannot cancel a statement, so the embedded database has no statement timeout.
+ */
+export function openPostgres(url: string, max = 20, statementTimeoutMs = 0): Database {
+  const pool = new pg.Pool({ connectionString: url, max, ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
   let closing = false;
   // An idle connection the server ends (restart, failover, a dropped database) must not crash the
   // process: the pool replaces it on the next query. Without a listener the error would be thrown.
@@ -74,6 +79,6 @@ export function openPostgres(url: string, max = 20): Database {
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string | undefined; pgliteDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDir);
+export async function openDatabase(opts: { databaseUrl?: string | undefined; pgliteDir: string; limits?: { statementTimeoutMs: number } }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 20, opts.limits?.statementTimeoutMs ?? 0) : openPglite(opts.pgliteDir);
 }

@@ -12,6 +12,7 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   BAD_GATEWAY: 502,
+  UNAVAILABLE: 503,
 };
 
 /** The one error type services throw; the code decides the status. */
@@ -43,6 +44,17 @@ function fieldName(context: string | undefined, instancePath: string, params: Re
   return [...parts, ...missing].join('.') || context || 'request';
 }
 
+/** The PostgreSQL error code somewhere in the cause chain (drizzle wraps the driver's error). */
+export function pgCodeOf(err: unknown): string | undefined {
+  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+export const STATEMENT_TIMEOUT_MESSAGE = 'The database took too long to answer. Please try again, or narrow the search.';
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let body: ErrorResponse;
@@ -67,6 +79,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Fastify's own 4xx: malformed JSON, body too large, rate limit, unsupported media type.
       status = err.statusCode;
       body = { code: codeForStatus(status), message: err.message };
+    } else if (pgCodeOf(err) === '57014') {
+      // query_canceled: the statement timeout ended a slow query (docs/requirements.md §18.3).
+      req.log.warn({ err }, 'statement timeout');
+      status = 503;
+      body = { code: 'UNAVAILABLE', message: STATEMENT_TIMEOUT_MESSAGE };
+      void reply.header('retry-after', '5');
     } else {
       req.log.error({ err }, 'unhandled error');
       status = 500;

@@ -82,7 +82,7 @@ export async function addStaffNote(db: Db, config: Config, r: { ticketId: number
     const t = tx as unknown as Db;
     const [row] = await t
       .insert(ticketActions)
-      .values({ cid: ticket.cid, ticketId: ticket.id, staffId: staff.id, userName: staff.email, displayName: authorName, actionDesc: html, status: ticket.status, isInternal: r.isInternal ?? false })
+      .values({ cid: ticket.cid, ticketId: ticket.id, staffId: staff.id, userName: staff.email, displayName: authorName, actionDesc: html, htmlClean: true, status: ticket.status, isInternal: r.isInternal ?? false })
       .returning({ id: ticketActions.id });
     if (!r.isInternal) await notifyTicketContact(t, config, ticket, { kind: 'noteAdded', authorName, noteHtml: html });
     return row!.id;

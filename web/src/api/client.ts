@@ -69,6 +69,7 @@ function codeForStatus(status: number): ErrorCode {
   if (status === 409) return 'CONFLICT';
   if (status === 413) return 'PAYLOAD_TOO_LARGE';
   if (status === 429) return 'RATE_LIMITED';
+  if (status === 503) return 'UNAVAILABLE';
   return 'INTERNAL';
 }
 

@@ -195,8 +195,10 @@ export const ticketActions = pgTable(
     webUserId: integer().references(() => webUsers.id, { onDelete: 'set null' }),
     userName: varchar({ length: 254 }).notNull(),
     displayName: varchar({ length: 200 }),
-    /** HTML; sanitised by the app before insert, never trusted on output either. */
+    /** HTML, sanitised once when written (docs/requirements.md §18.3); served as stored when htmlClean. */
     actionDesc: text().notNull(),
+    /** Whether actionDesc went through sanitizeNoteHtml; rows written before this column are cleaned at start. */
+    htmlClean: boolean().notNull().default(false),
     actionContactId: integer().references(() => contacts.id),
     /** Ticket status recorded with the action (shown in the latest-action popup). */
     status: varchar({ length: 16 }),

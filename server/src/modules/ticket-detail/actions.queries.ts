@@ -12,6 +12,7 @@ const actionColumns = {
   userName: ticketActions.userName,
   displayName: ticketActions.displayName,
   actionDesc: ticketActions.actionDesc,
+  htmlClean: ticketActions.htmlClean,
   status: ticketActions.status,
   isInternal: ticketActions.isInternal,
   staffFirstName: providerStaff.firstName,
@@ -56,11 +57,12 @@ export async function findAction(db: Db, scope: Scope, id: number): Promise<Acti
 export async function insertAction(
   db: Db,
   scope: Scope,
+  /** actionDesc: already sanitised (sanitizeNoteHtml) by the caller. */
   values: { ticketId: number; userName: string; displayName: string; actionDesc: string; status: string },
 ): Promise<number> {
   const [row] = await db
     .insert(ticketActions)
-    .values({ ...values, cid: scope.cid, webUserId: scope.webUserId, actionContactId: scope.contactId, startDate: new Date(), isInternal: false })
+    .values({ ...values, cid: scope.cid, webUserId: scope.webUserId, actionContactId: scope.contactId, startDate: new Date(), isInternal: false, htmlClean: true })
     .returning({ id: ticketActions.id });
   return row!.id;
 }

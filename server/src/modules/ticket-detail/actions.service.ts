@@ -27,7 +27,8 @@ export function toTicketAction(row: q.ActionRow): TicketAction {
     displayName: row.displayName,
     staffName,
     note: noteToText(row.actionDesc),
-    noteHtml: sanitizeNoteHtml(row.actionDesc),
+    // Sanitised once on write (docs/requirements.md §18.3); only rows from before that are cleaned here.
+    noteHtml: row.htmlClean ? row.actionDesc : sanitizeNoteHtml(row.actionDesc),
     status: row.status,
     isInternal: row.isInternal,
   };
@@ -46,7 +47,7 @@ export async function listTicketActions(db: Db, scope: Scope, ticketId: number, 
   });
 }
 
-/** Inserts a note by the caller and returns it; the HTML is sanitised first. Callers check access. */
+/** Inserts a note by the caller and returns it; `html` must be sanitised (sanitizeNoteHtml) or built escaped. Callers check access. */
 export async function addNote(db: Db, scope: Scope, ticketId: number, html: string): Promise<TicketAction> {
   const ticket = await findTicketRow(db, scope, ticketId);
   if (!ticket) throw notFound('Ticket not found');

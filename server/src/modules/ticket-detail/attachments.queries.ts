@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contacts, ticketAttachments, webUsers } from '../../db/schema/index.ts';
 import type { Scope } from '../../auth/scope.ts';
@@ -57,4 +57,13 @@ export async function deleteAttachment(db: Db, scope: Scope, ticketId: number, i
     .where(and(eq(ticketAttachments.cid, scope.cid), eq(ticketAttachments.ticketId, ticketId), eq(ticketAttachments.id, id)))
     .returning({ id: ticketAttachments.id });
   return rows.length > 0;
+}
+
+/** Bytes of all of a customer's attachments (the quota, docs/requirements.md §18.3). */
+export async function customerAttachmentBytes(db: Db, cid: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ticketAttachments.sizeBytes}), 0)::text` })
+    .from(ticketAttachments)
+    .where(eq(ticketAttachments.cid, cid));
+  return Number(row?.total ?? 0);
 }

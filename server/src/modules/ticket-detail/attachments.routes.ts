@@ -8,11 +8,13 @@ import {
   ZTicketAttachmentsResponseSchema,
   ZTicketDetailParamsSchema,
   ZUploadAttachmentQuerySchema,
+  zId,
 } from '@sc/common';
 import { requireScope } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { listTicketAttachments, openTicketAttachment, removeTicketAttachment, uploadName, uploadTicketAttachment } from './attachments.service.ts';
+import { requireTicketAccess } from './access.ts';
+import { checkAttachmentQuota, listTicketAttachments, openTicketAttachment, removeTicketAttachment, uploadName, uploadTicketAttachment } from './attachments.service.ts';
 import { attachmentDisposition } from './file-types.ts';
 
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
@@ -74,6 +76,15 @@ const uploadRoute: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (up
     '/tickets/:id/attachments',
     {
       bodyLimit: TICKET_LIMITS.attachmentBytes,
+      // docs/requirements.md §18.3: the caller, its right to change the ticket and the quota are checked
+      // from the headers alone, before a byte of the body is read.
+      onRequest: async (req) => {
+        const scope = requireScope(req);
+        const id = zId.safeParse((req.params as { id?: unknown }).id);
+        if (id.success) await requireTicketAccess(db, scope, id.data, 'edit');
+        const length = Number(req.headers['content-length']);
+        if (Number.isFinite(length) && length > 0) await checkAttachmentQuota(db, config, scope.cid, length);
+      },
       schema: {
         tags,
         summary: 'Upload a file (raw body, up to 10 MB; PDF, PNG, JPEG, GIF, text, CSV, DOCX, XLSX by content)',

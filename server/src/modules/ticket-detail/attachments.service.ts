@@ -1,20 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { ATTACHMENT_MESSAGES, ATTACHMENT_REMOVE_GRACE_MINUTES, TICKET_DETAIL_MESSAGES, type TicketAttachment } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { badFields, requireTicketAccess } from './access.ts';
+import { attachmentStore } from './attachment-store.ts';
 import * as q from './attachments.queries.ts';
 import { cleanFileName, detectAllowedType } from './file-types.ts';
 
 const ATTACHMENT_NOT_FOUND = 'Attachment not found';
 const STORAGE_KEY = /^\d+\/[0-9a-f-]{36}$/;
 
-/** Files live under {dataDir}/attachments/{cid}/{uuid}; the database keeps '{cid}/{uuid}'. */
-const storagePath = (config: Config, key: string): string => path.join(config.dataDir, 'attachments', ...key.split('/'));
+/** Files live in the attachment store (ATTACHMENTS_DIR/{cid}/{uuid}); the database keeps '{cid}/{uuid}'. */
+
+/** The organisation's quota message (docs/requirements.md §18.3). */
+export function quotaMessage(usedBytes: number, quotaBytes: number): string {
+  const mb = (n: number) => (n / 1_048_576).toFixed(1);
+  return `Your organisation's file storage is full (${mb(usedBytes)} MB of ${mb(quotaBytes)} MB used). Remove files you no longer need, or ask your provider for more space.`;
+}
+
+/** Refuses (413) an upload of `incomingBytes` that would take the customer past ATTACHMENT_QUOTA_MB. */
+export async function checkAttachmentQuota(db: Db, config: Config, cid: number, incomingBytes: number): Promise<void> {
+  const quota = config.limits.attachmentQuotaBytes;
+  if (quota <= 0) return;
+  const used = await q.customerAttachmentBytes(db, cid);
+  if (used + incomingBytes > quota) throw new AppError('PAYLOAD_TOO_LARGE', quotaMessage(used, quota));
+}
 
 const GRACE_MS = ATTACHMENT_REMOVE_GRACE_MINUTES * 60_000;
 
@@ -73,16 +85,17 @@ export async function uploadTicketAttachment(
   const contentType = detectAllowedType(body, fileName);
   if (!contentType) throw new AppError('BAD_REQUEST', TICKET_DETAIL_MESSAGES.fileTypeNotAllowed, { body: TICKET_DETAIL_MESSAGES.fileTypeNotAllowed });
 
+  await checkAttachmentQuota(db, config, scope.cid, body.length);
+
   const storageKey = `${scope.cid}/${randomUUID()}`;
-  const file = storagePath(config, storageKey);
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  await fs.promises.writeFile(file, body, { flag: 'wx', mode: 0o600 });
+  const store = attachmentStore(config);
+  await store.put(storageKey, body);
   try {
     const id = await q.insertAttachment(db, scope, { ticketId, fileName, contentType, sizeBytes: body.length, storageKey });
     const row = await q.findAttachment(db, scope, ticketId, id);
     return toAttachment(scope, row!);
   } catch (err) {
-    await fs.promises.rm(file, { force: true });
+    await store.remove(storageKey);
     throw err;
   }
 }
@@ -92,10 +105,9 @@ export async function openTicketAttachment(db: Db, config: Config, scope: Scope,
   await requireTicketAccess(db, scope, ticketId, 'view');
   const row = await q.findAttachment(db, scope, ticketId, attachmentId);
   if (!row || !STORAGE_KEY.test(row.storageKey)) throw notFound(ATTACHMENT_NOT_FOUND);
-  const file = storagePath(config, row.storageKey);
-  const stat = await fs.promises.stat(file).catch(() => null);
-  if (!stat?.isFile()) throw notFound(ATTACHMENT_NOT_FOUND);
-  return { attachment: toAttachment(scope, row), size: stat.size, stream: fs.createReadStream(file) };
+  const file = await attachmentStore(config).open(row.storageKey);
+  if (!file) throw notFound(ATTACHMENT_NOT_FOUND);
+  return { attachment: toAttachment(scope, row), size: file.size, stream: file.stream };
 }
 
 /**
@@ -108,5 +120,5 @@ export async function removeTicketAttachment(db: Db, config: Config, scope: Scop
   if (!row) throw notFound(ATTACHMENT_NOT_FOUND);
   if (!removableUntil(scope, row, new Date())) throw new AppError('FORBIDDEN', ATTACHMENT_MESSAGES.notRemovable);
   if (!(await q.deleteAttachment(db, scope, ticketId, attachmentId))) throw notFound(ATTACHMENT_NOT_FOUND);
-  if (STORAGE_KEY.test(row.storageKey)) await fs.promises.rm(storagePath(config, row.storageKey), { force: true });
+  if (STORAGE_KEY.test(row.storageKey)) await attachmentStore(config).remove(row.storageKey);
 }

@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
+import type { Db } from '../../db/client.ts';
+import { ticketActions } from '../../db/schema/index.ts';
 
 /**
- * Note HTML is stored sanitised and sanitised again on the way out (back-office notes are not
- * trusted either): basic formatting only, no attributes but href on links (http, https, mailto).
+ * Note HTML is sanitised once, when written, and stored clean (ticket_actions.html_clean); a row written
+ * another way (html_clean false) is sanitised on the way out and by cleanStoredNotes at start: basic formatting only, no attributes but href on links (http, https, mailto).
  */
 const NOTE_POLICY: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'div', 'span', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'sub', 'sup', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'a'],
@@ -44,4 +47,18 @@ export function noteToLines(html: string): string {
     .map((l) => l.replace(/[ \t\f\v\u00a0]+/g, ' ').trim())
     .filter((l) => l.length > 0)
     .join('\n');
+}
+
+/**
+ * The data migration of docs/requirements.md §18.3: notes stored before sanitising moved to write time
+ * (html_clean false) are sanitised in batches and marked clean, so reads never sanitise. Runs at start.
+ */
+export async function cleanStoredNotes(db: Db, batch = 500): Promise<number> {
+  let cleaned = 0;
+  for (;;) {
+    const rows = await db.select({ id: ticketActions.id, html: ticketActions.actionDesc }).from(ticketActions).where(eq(ticketActions.htmlClean, false)).limit(batch);
+    if (!rows.length) return cleaned;
+    for (const r of rows) await db.update(ticketActions).set({ actionDesc: sanitizeNoteHtml(r.html), htmlClean: true }).where(eq(ticketActions.id, r.id));
+    cleaned += rows.length;
+  }
 }

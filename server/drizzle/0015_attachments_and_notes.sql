@@ -1,0 +1,1 @@
+ALTER TABLE "ticket_actions" ADD COLUMN "html_clean" boolean DEFAULT false NOT NULL;
