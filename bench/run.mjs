@@ -8,7 +8,7 @@
 //   BENCH_SCALE     seed scale: N × 1000 tickets over N/5 customers (default 1000 → 1,000,000 tickets)
 //   BENCH_DURATION  seconds per autocannon run (default 10)
 //   BENCH_CONNECTIONS (default 50)
-//   BENCH_ONLY      comma-separated subset of the runs: seq,hello,mix,page1,offset,cursor,export,search,timedata,services,reports (default all)
+//   BENCH_ONLY      comma-separated subset of the runs: seq,hello,mix,page1,offset,cursor,export,cluster,search,timedata,services,reports (default all)
 //   BENCH_REPORT_CONNECTIONS  concurrent connections of the reports run (default 10: a report is a page an administrator opens, not a list scrolled by all)
 //   BENCH_CPU_PROF  a directory: the API server runs with --cpu-prof and writes its profile there on exit
 //   BENCH_SERVER    another build's main.js to measure (A/B against an older commit on the same data)
@@ -22,6 +22,10 @@ import pg from 'pg';
 import { benchSearch } from './search.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ONLY = (process.env.BENCH_ONLY || '').split(',').map((x) => x.trim()).filter(Boolean);
+const want = (name) => !ONLY.length || ONLY.includes(name);
+/** Everything the final goal table needs (issue 18). */
+const results = { eventLoop: [], mixPaths: [] };
 
 async function main() {
   const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -57,6 +61,8 @@ async function main() {
       SEED_DEMO: 'false',
       LOGIN_RATE_LIMIT: '1000',
       COOKIE_SECURE: 'false',
+      CLUSTER_WORKERS: '1',
+      BENCH: '1',
     });
     const hello = startProcess('hello', process.execPath, [fileURLToPath(import.meta.url), '--hello', String(helloPort)], {});
     try {
@@ -65,10 +71,39 @@ async function main() {
       await waitFor(`http://127.0.0.1:${helloPort}/hello`);
       const cookie = await signIn(api, email);
       const hello = await run(api, cookie, `http://127.0.0.1:${helloPort}`, { duration, connections, cpu: { serverPid: server.pid, db, dbName } });
+      if (want('cluster')) {
+        // The same build as two worker processes (node:cluster) on another port, side by side with the one-process figures.
+        const clusterPort = 3919;
+        const two = startProcess('api×2', process.execPath, [serverMain], {
+          DATABASE_URL: benchUrl.toString(),
+          PORT: String(clusterPort),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          SEED_DEMO: 'false',
+          LOGIN_RATE_LIMIT: '1000',
+          COOKIE_SECURE: 'false',
+          CLUSTER_WORKERS: '2',
+          BENCH: '1',
+        });
+        try {
+          const base2 = `http://127.0.0.1:${clusterPort}`;
+          await waitFor(`${base2}/api/v1/config`);
+          const cookie2 = await signIn(base2, email);
+          const r = await cannon('list mix, two processes (cluster)', { connections, duration, headers: { cookie: cookie2 }, url: base2, requests: results.mixPaths.map((p) => ({ method: 'GET', path: p })) });
+          results.mix2 = r;
+        } finally {
+          const exited = new Promise((resolve) => two.once('exit', resolve));
+          two.kill('SIGTERM');
+          await exited;
+        }
+      }
       await benchBilling({ api, adminEmail: `admin@${tenant.code.toLowerCase()}.example`, duration, connections, hello, cpu: { serverPid: server.pid, db, dbName } });
       await benchReports({ api, adminEmail: `admin@${tenant.code.toLowerCase()}.example`, duration, cpu: { serverPid: server.pid, db, dbName } });
       if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').map((x) => x.trim()).includes('search'))
-        await benchSearch({ api, cookie, adminEmail: `admin@${tenant.code.toLowerCase()}.example`, duration, connections, cannon });
+      {
+        const s = await benchSearch({ api, cookie, adminEmail: `admin@${tenant.code.toLowerCase()}.example`, duration, connections, cannon });
+        results.search = s.asOperator.p95 >= s.asAdmin.p95 ? s.asOperator : s.asAdmin;
+      }
     } finally {
       // The server writes its CPU profile while shutting down: wait for it before reporting.
       const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -77,6 +112,7 @@ async function main() {
       await exited;
       if (profDir) console.log(`cpu profile of the API server written to ${profDir}`);
     }
+    printGoals(results);
   } finally {
     await db.end();
   }
@@ -190,7 +226,13 @@ function startProcess(name, cmd, args, env) {
   const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   // Once stopped, requests still queued from the last run fail on the closed pool: not worth printing.
   const tag = (chunk) => child.killed || process.stderr.write(String(chunk).replace(/^(?=.)/gm, `[${name}] `));
-  child.stderr.on('data', tag);
+  child.stderr.on('data', (chunk) => {
+    // BENCH=1: each server process prints its event-loop delay when it stops (server/src/main.ts).
+    const text = String(chunk);
+    for (const m of text.matchAll(/bench-event-loop (\{.*\})/g)) results.eventLoop.push({ name, ...JSON.parse(m[1]) });
+    const rest = text.replace(/^.*bench-event-loop .*$\n?/gm, '');
+    if (rest) tag(rest);
+  });
   child.stdout.on('data', (c) => (/error|fatal/i.test(String(c)) ? tag(c) : undefined));
   child.on('exit', (code, sig) => code && !sig && console.error(`[${name}] exited with ${code}`));
   return child;
@@ -288,10 +330,9 @@ async function run(api, cookie, helloBase, { duration, connections, cpu }) {
 
   const base = { connections, duration, headers };
   console.log('\nautocannon');
-  const only = (process.env.BENCH_ONLY || '').split(',').map((x) => x.trim()).filter(Boolean);
-  const want = (name) => !only.length || only.includes(name);
   if (want('seq')) await sequential(api, headers, mix, cpu);
   const hello = want('hello') ? await cannon('hello (bare Fastify, own process)', { url: `${helloBase}/hello`, connections, duration }) : null;
+  results.mixPaths = mix;
   const list = want('mix') ? await cannon(`list mix (${mix.length} URLs)`, { ...base, url: api, requests: mix.map((p) => ({ method: 'GET', path: p })) }) : null;
   const p1 = want('page1') ? await cannon('list page 1 (<ALL>, id desc)', { ...base, url: `${api}${page1}` }) : null;
   const p4000 = want('offset') ? await cannon('list page 4,000 by OFFSET', { ...base, url: `${api}${deepOffset}` }) : null;
@@ -312,6 +353,7 @@ async function run(api, cookie, helloBase, { duration, connections, cpu }) {
     console.log(`export 2,000 rows: median ${times[2].toFixed(0)} ms, min ${times[0].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms`);
   }
 
+  Object.assign(results, { hello, list, p1, exportMs: times.length ? times[2] : null });
   console.log('\nsummary (goals of issue 3 in brackets; printed, never asserted)');
   if (list) console.log(`list mix p95 ${list.p95.toFixed(1)} ms [≤ 50 ms]`);
   if (list && hello) console.log(`list/hello throughput ratio ${(list.rps / hello.rps).toFixed(3)} [≥ 0.2]`);
@@ -457,6 +499,33 @@ async function sequential(api, headers, paths, { serverPid, db, dbName }) {
     );
   }
   console.log(`mix CPU per request (mean over the URLs): ${(cpuTotal / paths.length).toFixed(2)} ms → at most ≈ ${Math.round(2000 / (cpuTotal / paths.length))} req/s on 2 cores`);
+}
+
+/**
+ * Every goal of issue 18, met or not, from this run's figures. A goal whose run was not selected
+ * (BENCH_ONLY) or that this bench does not measure yet says so instead of guessing.
+ */
+function printGoals(r) {
+  const rows = [];
+  const goal = (name, value, target, ok) => rows.push([name, value ?? 'not measured', target, value == null ? '—' : ok === null ? 'figure' : ok ? 'met' : 'NOT met']);
+  const ms = (x) => (x == null ? null : `${x.toFixed(1)} ms`);
+  goal('hello req/s (bare Fastify, own process)', r.hello ? String(Math.round(r.hello.rps)) : null, 'reference', null);
+  goal('list mix p95, one process', ms(r.list?.p95), '≤ 50 ms (then ≤ 25 ms)', r.list && r.list.p95 <= 50);
+  goal('list mix req/s / hello, one process', r.list && r.hello ? (r.list.rps / r.hello.rps).toFixed(3) : null, '≥ 0.05 (then ≥ 0.10)', r.list && r.hello && r.list.rps / r.hello.rps >= 0.05);
+  goal('list mix p95, two processes', ms(r.mix2?.p95), '≤ 50 ms', r.mix2 && r.mix2.p95 <= 50);
+  goal('two processes / one process req/s', r.mix2 && r.list ? `${(r.mix2.rps / r.list.rps).toFixed(2)}× (${Math.round(r.mix2.rps)} / ${Math.round(r.list.rps)})` : null, 'printed', null);
+  goal('list page 1 p95', ms(r.p1?.p95), '≤ 50 ms', r.p1 && r.p1.p95 <= 50);
+  goal('global search mix p95', ms(r.search?.p95), '≤ 100 ms (then ≤ 50 ms)', r.search && r.search.p95 <= 100);
+  goal('export 2,000 rows', ms(r.exportMs), '≤ 1000 ms', r.exportMs != null && r.exportMs <= 1000);
+  goal('export 50,000 rows (streamed), extra RSS', null, '≤ 5 s, ≤ 200 MB', false);
+  const loop = r.eventLoop.length ? Math.max(...r.eventLoop.map((e) => e.p99)) : null;
+  goal('event-loop delay p99 (worst server process)', ms(loop), '≤ 20 ms', loop != null && loop <= 20);
+  goal('first ticket rows visible after navigating from home', null, '≤ 300 ms', false);
+  goal('Lighthouse desktop (login, home, incidents, ticket)', null, 'perf ≥ 95, a11y 100, best practices ≥ 95', false);
+  goal('login page JS gzipped / largest lazy route', null, '≤ 200 KB / ≤ 60 KB', false);
+  console.log('\ngoals of issue 18 (printed, never asserted)');
+  for (const [name, value, target, met] of rows) console.log(`${name.padEnd(54)} ${String(value).padStart(22)}   [${target}]   ${met}`);
+  if (r.eventLoop.length) console.log(`event-loop delay per process: ${r.eventLoop.map((e) => `${e.name} pid ${e.pid} p50 ${e.p50} / p99 ${e.p99} / max ${e.max} ms`).join('; ')}`);
 }
 
 // Last, so every const above is initialised before main() runs.

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ifStale = process.argv.includes('--if-stale');
@@ -54,6 +55,35 @@ const serverStale = !ifStale || newestMtime(['server/src', 'common/src', 'server
 const webStale =
   !ifStale || newestMtime(['web/src', 'web/index.html', 'web/vite.config.ts', 'common/src', 'web/public']) > stampOf('web/dist/index.html');
 
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of every compressible file of web/dist, written once
+ * here so the server never compresses per request (server/src/http/static-fast.ts serves them). A copy
+ * that is not smaller than the file is not written.
+ */
+function precompress(dir) {
+  let files = 0;
+  let raw = 0;
+  let br = 0;
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (/\.(js|mjs|css|html|svg|json|txt|webmanifest)$/.test(e.name)) {
+        const body = fs.readFileSync(full);
+        const b = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+        const g = zlib.gzipSync(body, { level: 9 });
+        if (b.length < body.length) fs.writeFileSync(`${full}.br`, b);
+        if (g.length < body.length) fs.writeFileSync(`${full}.gz`, g);
+        files++;
+        raw += body.length;
+        br += Math.min(b.length, body.length);
+      }
+    }
+  };
+  walk(dir);
+  return { files, raw, br };
+}
+
 if (serverStale) {
   const t = Date.now();
   await buildServer();
@@ -62,5 +92,6 @@ if (serverStale) {
 if (webStale && fs.existsSync(path.join(root, 'web/vite.config.ts'))) {
   const t = Date.now();
   buildWeb();
-  console.log(`built web in ${Date.now() - t} ms`);
+  const c = precompress(path.join(root, 'web/dist'));
+  console.log(`built web in ${Date.now() - t} ms (${c.files} files precompressed: ${(c.raw / 1024).toFixed(0)} KiB → ${(c.br / 1024).toFixed(0)} KiB brotli)`);
 }

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -16,6 +18,7 @@ import { authRoutes } from './auth/routes.ts';
 import { sessionRoutes } from './auth/sessions.routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { IMMUTABLE, staticFastPath } from './http/static-fast.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { ticketDetailModule } from './modules/ticket-detail/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
@@ -61,7 +64,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   // Signed links (e-mail preferences) need the key before the first request.
   await ensureAppSecret(db, config);
+  const webDist = deps.webDist ?? defaultWebDist();
+  // The SPA's built files are answered before Fastify (no logging, session, CSP): http/static-fast.ts.
+  // app.inject() does not pass through here; the fastify-static route below serves the same files then.
+  const fastStatic = staticFastPath(webDist, `${SPA_BASE}/`);
   const app = Fastify({
+    serverFactory: (handler) => http.createServer((req, res) => fastStatic(req, res) || handler(req, res)),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
@@ -144,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataApiRoutes, { prefix: '/api/data', db, config });
   await app.register(bridgedRoutes, { db, config });
 
-  registerSpa(app, deps.webDist ?? defaultWebDist());
+  registerSpa(app, webDist);
   return app;
 }
 
@@ -156,7 +164,18 @@ function registerSpa(app: FastifyInstance, webDist: string) {
     app.log.warn({ webDist }, 'SPA build not found: run npm run build');
     return;
   }
-  void app.register(fastifyStatic, { root: webDist, prefix: `${SPA_BASE}/`, wildcard: false, index: false, maxAge: '1h' });
+  void app.register(fastifyStatic, {
+    root: webDist,
+    prefix: `${SPA_BASE}/`,
+    wildcard: false,
+    index: false,
+    maxAge: '1h',
+    // The .br/.gz files scripts/build.mjs writes; hashed assets never change.
+    preCompressed: true,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', IMMUTABLE);
+    },
+  });
   const indexHtml = fs.readFileSync(`${webDist}/index.html`, 'utf8');
   const sendIndex = (_req: unknown, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);

@@ -1,5 +1,8 @@
+import cluster from 'node:cluster';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
-import { loadConfig, weakProductionSettings } from './config.ts';
+import { clusterPlan, mayRestart } from './cluster.ts';
+import { loadConfig, weakProductionSettings, type Config } from './config.ts';
 import { listenForSessionChanges } from './auth/session-listener.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
@@ -8,16 +11,8 @@ import { startMailRelay } from './mail/relay.ts';
 import { cleanStoredNotes } from './modules/ticket-detail/note-html.ts';
 import { moveLegacyAttachments } from './modules/ticket-detail/attachment-store.ts';
 
-/** Reads config, opens and migrates the database, seeds the demo on first start, listens. */
-async function main() {
-  const started = Date.now();
-  const config = loadConfig();
-  const weak = weakProductionSettings(config);
-  if (weak.length) {
-    console.error(`Refusing to start with a weak production configuration (NODE_ENV=production):\n${weak.map((w) => `  - ${w}`).join('\n')}`);
-    process.exit(1);
-  }
-  const database = await openDatabase(config);
+/** Once per start (the primary of a cluster, or the single process): migrations, one-off data fixes, demo seed. */
+async function prepareDatabase(config: Config, database: Awaited<ReturnType<typeof openDatabase>>, started: number) {
   await database.migrate();
   const cleanedNotes = await cleanStoredNotes(database.db);
   if (cleanedNotes) console.log(`Sanitised ${cleanedNotes} stored notes`);
@@ -29,9 +24,69 @@ async function main() {
     const seeded = await seedDemo(database.db);
     if (seeded) console.log(`Seeded the demo data set (${Date.now() - started} ms since start)`);
   }
+}
+
+/**
+ * The primary process with PostgreSQL: migrates and seeds once, then forks the workers (server/src/cluster.ts),
+ * which share the port; a worker that dies is replaced. Only worker 1 runs the mail relay (the relay
+ * is safe in several processes, its claims are leases taken FOR UPDATE SKIP LOCKED, but one poller
+ * per machine is enough).
+ */
+async function primary(workers: number, reason: string) {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await prepareDatabase(config, database, Date.now());
+  await database.close();
+  console.log(`Support Center: ${reason}, forking ${workers} workers`);
+  const restarts: number[] = [];
+  const fork = (index: number) => {
+    const w = cluster.fork({ SC_WORKER_INDEX: String(index), SC_MIGRATED: '1' });
+    w.on('exit', (code, signal) => {
+      if (stopping) return;
+      if (!mayRestart(restarts)) {
+        console.error(`worker ${index} exited (${signal ?? code}); too many restarts, giving up`);
+        process.exit(1);
+      }
+      restarts.push(Date.now());
+      console.error(`worker ${index} exited (${signal ?? code}), starting another`);
+      fork(index);
+    });
+  };
+  let stopping = false;
+  for (let i = 1; i <= workers; i++) fork(i);
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+    setTimeout(() => process.exit(0), 10_000).unref();
+    cluster.on('exit', () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** Reads config, opens and migrates the database, seeds the demo on first start, listens. */
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  const weak = weakProductionSettings(config);
+  if (weak.length) {
+    console.error(`Refusing to start with a weak production configuration (NODE_ENV=production):\n${weak.map((w) => `  - ${w}`).join('\n')}`);
+    process.exit(1);
+  }
+  if (cluster.isPrimary) {
+    const plan = clusterPlan(process.env, !!config.databaseUrl);
+    if (plan.workers > 0) return primary(plan.workers, plan.reason);
+  }
+  const workerIndex = Number(process.env.SC_WORKER_INDEX ?? 0);
+  const database = await openDatabase(config);
+  // Workers: the primary migrated and seeded before forking them.
+  if (process.env.SC_MIGRATED !== '1') await prepareDatabase(config, database, started);
   const app = await buildApp({ config, db: database.db });
   // Several processes may share a PostgreSQL database: each forgets the sessions the others end.
   const listener = config.databaseUrl ? listenForSessionChanges(config.databaseUrl, app.log) : undefined;
+  // npm run bench (BENCH=1): the event-loop delay of this process, printed as one line when it stops.
+  const loopDelay = process.env.BENCH === '1' ? monitorEventLoopDelay({ resolution: 10 }) : null;
+  loopDelay?.enable();
 
   const sweep = setInterval(() => {
     const now = new Date();
@@ -42,10 +97,13 @@ async function main() {
   sweep.unref();
 
   // The outbox relay of this process: sends queued mail over SMTP_URL, or keeps it as preview.
-  const relay = startMailRelay(database.db, config, {
-    onError: (err, row) => app.log.warn({ err, outboxId: row.id, attempts: row.attempts }, 'mail delivery failed'),
-  });
-  app.log.info({ smtp: config.smtpUrl ? 'on' : 'off (preview)', publicUrl: config.publicUrl }, 'mail relay started');
+  const relay =
+    workerIndex <= 1
+      ? startMailRelay(database.db, config, {
+          onError: (err, row) => app.log.warn({ err, outboxId: row.id, attempts: row.attempts }, 'mail delivery failed'),
+        })
+      : null;
+  if (relay) app.log.info({ smtp: config.smtpUrl ? 'on' : 'off (preview)', publicUrl: config.publicUrl }, 'mail relay started');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -53,9 +111,13 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
+    if (loopDelay) {
+      const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+      console.error(`bench-event-loop ${JSON.stringify({ pid: process.pid, p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) })}`);
+    }
     // Stop taking requests, let the mail in flight finish and give back the rows still claimed.
     await app.close();
-    await relay.stop();
+    await relay?.stop();
     await listener?.stop();
     await database.close();
     process.exit(0);

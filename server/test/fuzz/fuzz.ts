@@ -182,7 +182,7 @@ const enc = (v: unknown) => {
   }
 };
 
-export function requestArb(world: FuzzWorld, route: Route): fc.Arbitrary<{ caller: Caller; opts: InjectOptions }> {
+export function requestArb(world: FuzzWorld, route: Route): fc.Arbitrary<{ caller: Caller; opts: InjectOptions; url: string }> {
   const params = (route.op.parameters ?? []).filter((p) => p.in === 'path');
   const query = (route.op.parameters ?? []).filter((p) => p.in === 'query');
   const content = route.op.requestBody?.content ?? {};
@@ -227,8 +227,8 @@ export function requestArb(world: FuzzWorld, route: Route): fc.Arbitrary<{ calle
       fc.constantFrom('session', 'session', 'session', 'garbage-cookie', 'no-csrf', 'bad-csrf'),
     )
     .map(([caller, p, [q, extra], body, h, auth]) => {
-      let url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => (p[name] as string | undefined) || '%20');
-      const qs = Object.entries(q).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${k}=${x as string}`) : [`${k}=${v as string}`]));
+      let url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => p[name] || '%20');
+      const qs = Object.entries(q).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${k}=${x}`) : [`${k}=${v}`]));
       if (extra) qs.push(`${enc(extra[0])}=${enc(extra[1])}`);
       if (qs.length) url += `?${qs.join('&')}`;
       const headers: Record<string, string> = {};
@@ -238,9 +238,9 @@ export function requestArb(world: FuzzWorld, route: Route): fc.Arbitrary<{ calle
         if (auth !== 'no-csrf') headers[CSRF_HEADER] = auth === 'bad-csrf' ? 'x' : caller.csrf!;
       }
       if (body.contentType) headers['content-type'] = body.contentType;
-      const opts: InjectOptions = { method: route.method as InjectOptions['method'], url, headers };
+      const opts: InjectOptions = { method: route.method, url, headers };
       if (body.payload !== undefined) opts.payload = body.payload;
-      return { caller, opts };
+      return { caller, opts, url };
     });
 }
 
@@ -251,13 +251,13 @@ export async function fuzzRoute(world: FuzzWorld, route: Route, runs: number, se
   const batch = 500;
   for (let done = 0; done < runs; done += batch) {
     const samples = fc.sample(requestArb(world, route), { numRuns: Math.min(batch, runs - done), seed: seed + done });
-    for (const { caller, opts } of samples) {
+    for (const { caller, opts, url } of samples) {
       const res = await world.app.inject(opts);
       result.runs++;
       result.byStatus[res.statusCode] = (result.byStatus[res.statusCode] ?? 0) + 1;
       if (res.statusCode >= 500) {
         result.errors++;
-        if (result.examples.length < 3) result.examples.push(`${caller.name} ${opts.method} ${opts.url} ${JSON.stringify(opts.headers)} ${String(opts.payload).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (result.examples.length < 3) result.examples.push(`${caller.name} ${route.method} ${url} ${JSON.stringify(opts.headers)} ${(typeof opts.payload === 'string' ? opts.payload : JSON.stringify(opts.payload) ?? '').slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }
   }

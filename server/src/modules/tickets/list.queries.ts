@@ -163,6 +163,7 @@ const rowColumns = {
   assignedContactId: tickets.assignedContactId,
   reassignmentTemplateId: tickets.reassignmentTemplateId,
 };
+const incidentRowColumns = { ...rowColumns, description: sql<string | null>`null::text` };
 /** The provider-wide lookups a row shows by name: a handful of rows, read once a minute instead of joined to every page. */
 interface LookupNames {
   priorities: Map<number, string>;
@@ -251,6 +252,33 @@ export async function selectTicketPage(
   // Usually already in memory; the priority sort needs it before the query is built.
   const names = await namesOf(db);
   const priorityById = names.priorityIdsFollowLevels;
+  const query = ticketPageQuery(db, f, o, page, priorityById);
+  // Only lists without a search or a date range are named: their plan does not depend on the values
+  // (tenant, type, status, ids: index scans whichever they are). A search term's or a range's
+  // selectivity does, and a generic plan for 'printer' cost 3× the custom one.
+  const c = f.criteria;
+  const generic = !f.search && !c.openDateFrom && !c.openDateTo && !c.requestedStartFrom && !c.requestedStartTo;
+  // Named from the query's shape, not its text: building the SQL once more only to hash it cost
+  // about a third of the list's CPU (issue 18).
+  const name = generic ? statementName(shapeKey(f, o, { after: !!page.after, offset: !page.after && page.offset > 0, filterFirst: page.filterFirst ?? !!f.search, priorityById })) : undefined;
+  const rows = await (name ? query.prepare(name).execute() : query);
+  return rows.map(({ classId, subclassId, ...r }) => ({
+    ...r,
+    priorityName: r.priorityId === null ? null : (names.priorities.get(r.priorityId) ?? null),
+    severityName: r.severityShort === null ? null : (names.severities.get(r.severityShort) ?? null),
+    className: classId === null ? null : (names.classes.get(classId) ?? null),
+    subclassName: subclassId === null ? null : (names.subclasses.get(subclassId) ?? null),
+  })) satisfies TicketListRecord[];
+}
+
+/** The page query of selectTicketPage (exported for the shape-key test). */
+export function ticketPageQuery(
+  db: Db,
+  f: TicketListFilter,
+  o: TicketOrder,
+  page: { limit: number; offset: number; after?: TicketKeyset; filterFirst?: boolean },
+  priorityById: boolean,
+) {
   let inner = db.select({ id: tickets.id }).from(tickets).$dynamic();
   if (needsLookup(o, 'priority') && !priorityById) inner = inner.leftJoin(ticketPriorities, eq(ticketPriorities.id, tickets.priorityId));
   if (needsLookup(o, 'class')) inner = inner.leftJoin(ticketClasses, eq(ticketClasses.id, tickets.classId));
@@ -262,27 +290,14 @@ export async function selectTicketPage(
     .limit(page.limit)
     .offset(page.after ? 0 : page.offset);
 
-  const query = db
-    .select(rowColumns)
+  // Only the columns the page shows: an incident row has no description (the response schema dropped it).
+  return db
+    .select(f.ticketType === 'Incident' ? incidentRowColumns : rowColumns)
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     // The cid again: the outer rows are the tenant's even if the inner query were ever changed.
     .where(and(eq(tickets.cid, f.cid), inArray(tickets.id, ids)))
     .orderBy(...orderBy(o, { outer: true }));
-  // Only lists without a search or a date range are named: their plan does not depend on the values
-  // (tenant, type, status, ids: index scans whichever they are). A search term's or a range's
-  // selectivity does, and a generic plan for 'printer' cost 3× the custom one.
-  const c = f.criteria;
-  const generic = !f.search && !c.openDateFrom && !c.openDateTo && !c.requestedStartFrom && !c.requestedStartTo;
-  const name = generic ? statementName(query.toSQL().sql) : undefined;
-  const rows = await (name ? query.prepare(name).execute() : query);
-  return rows.map(({ classId, subclassId, ...r }) => ({
-    ...r,
-    priorityName: r.priorityId === null ? null : (names.priorities.get(r.priorityId) ?? null),
-    severityName: r.severityShort === null ? null : (names.severities.get(r.severityShort) ?? null),
-    className: classId === null ? null : (names.classes.get(classId) ?? null),
-    subclassName: subclassId === null ? null : (names.subclasses.get(subclassId) ?? null),
-  })) satisfies TicketListRecord[];
 }
 
 /**
@@ -293,13 +308,41 @@ export async function selectTicketPage(
  */
 const MAX_NAMED_STATEMENTS = 100;
 const statementNames = new Map<string, string>();
-function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
+function statementName(key: string): string | undefined {
+  let name = statementNames.get(key);
   if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
-    name = `tl_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    statementNames.set(text, name);
+    name = `tl_${createHash('sha1').update(key).digest('hex').slice(0, 20)}`;
+    statementNames.set(key, name);
   }
   return name;
+}
+
+/**
+ * Everything that changes the page query's SQL text (never a value: values are parameters): which
+ * conditions are present, the order and the way the page starts. Two requests with the same key build
+ * the same text, so the key can name the prepared statement. A condition added to ticketWhere or a new
+ * option of selectTicketPage must be added here (list.queries.test: same key, same SQL).
+ */
+export function shapeKey(f: TicketListFilter, o: TicketOrder, p: { after: boolean; offset: boolean; filterFirst: boolean; priorityById: boolean }): string {
+  const c = f.criteria as Record<string, unknown>;
+  const criteria = Object.keys(c)
+    .filter((k) => c[k] !== undefined)
+    .sort()
+    .join(',');
+  return [
+    f.ticketType,
+    f.contactId !== undefined ? 'c' : '',
+    f.assignedContactId !== undefined ? 'a' : '',
+    f.status === '<ALL>' ? 'all' : 's',
+    f.search ? 'q' : '',
+    criteria,
+    o.sort,
+    o.direction,
+    // drizzle leaves out `offset` when it is 0.
+    p.after ? 'k' : p.offset ? 'o' : '',
+    p.filterFirst ? 'f' : '',
+    p.priorityById ? 'p' : '',
+  ].join('|');
 }
 
 /** The sort value of a row, as a cursor carries it. */

@@ -4,6 +4,7 @@ import { requireScope } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sendXlsx } from '../../exports/xlsx.ts';
+import { compiledSerializerCompiler } from '../../http/compiled-serializer.ts';
 import { exportTickets } from './export.service.ts';
 import { listTickets } from './list.service.ts';
 
@@ -18,6 +19,8 @@ export const ticketListRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
         querystring: ZTicketListRequestSchema,
         response: { 200: ZIncidentListResponseSchema },
       },
+      // The hot path of the list screens: rows serialised by the compiled schema, not re-parsed by zod.
+      serializerCompiler: compiledSerializerCompiler,
     },
     (req) => listTickets(db, requireScope(req), 'Incident', req.query),
   );
@@ -31,6 +34,7 @@ export const ticketListRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
         querystring: ZTicketListRequestSchema,
         response: { 200: ZServiceRequestListResponseSchema },
       },
+      serializerCompiler: compiledSerializerCompiler,
     },
     (req) => listTickets(db, requireScope(req), 'ServiceRequest', req.query),
   );
