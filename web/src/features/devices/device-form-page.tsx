@@ -17,6 +17,7 @@ import { LeavePagePrompt } from '../../ui/leave-page-prompt.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useDevice, useDeviceLookups, useSaveDevice } from './api.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
+import { hrefs } from '../../app/hrefs.ts';
 
 const EMPTY: DeviceSaveRequest = { deviceName: '', deviceType: '', description: '', contactId: null, siteId: null, kaseyaMachineGroupId: '', ncentralDeviceId: '', serialNumber: '', operatingSystem: '', warrantyEnd: '' };
 
@@ -46,7 +47,7 @@ function DeviceForm({ device }: { device?: Device }) {
   const showSnackbar = useSnackbar();
   const lookups = useDeviceLookups();
   const save = useSaveDevice();
-  const { isSaved, markSaved } = useReturnAfterSave('/devices');
+  const { isSaved, markSaved } = useReturnAfterSave(hrefs.devices());
   const form = useForm<DeviceSaveRequest, unknown, DeviceSaveValues>({
     resolver: zodResolver(ZDeviceSaveRequestSchema),
     defaultValues: device ? toForm(device) : EMPTY,
@@ -100,7 +101,7 @@ function DeviceForm({ device }: { device?: Device }) {
             <BusyButton type="submit" variant="contained" busy={save.isPending} disabled={isSaved}>
               Save
             </BusyButton>
-            <Button onClick={() => void navigate('/devices')}>Cancel</Button>
+            <Button onClick={() => void navigate(hrefs.devices())}>Cancel</Button>
           </>
         }
       />

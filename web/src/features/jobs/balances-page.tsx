@@ -20,6 +20,7 @@ import { useBalances } from './api.ts';
 import { withQuery } from '../../api/query-string.ts';
 import { ExportButton } from './billing-list.tsx';
 import { JobTabs } from './job-tabs.tsx';
+import { hrefs } from '../../app/hrefs.ts';
 
 type GridRow = Omit<BalanceRow, 'transType'> & { transType: BalanceRow['transType'] | typeof BALANCE_FORWARD };
 
@@ -65,7 +66,7 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
         minWidth: 130,
         renderCell: ({ row }) =>
           row.transType === 'INVOICE' ? (
-            <Link component={RouterLink} to={`/jobs/balances/details/${row.id}`}>
+            <Link component={RouterLink} to={hrefs.invoiceDetails({ id: row.id })}>
               {row.transNum}
             </Link>
           ) : (
@@ -78,7 +79,7 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
         minWidth: 120,
         renderCell: ({ row }) =>
           row.transType === 'INVOICE' && row.includeTimeActivity ? (
-            <Link component={RouterLink} to={`/jobs/jobreports/${row.jobId}/${row.id}`} aria-label={`Time Data of invoice ${row.transNum}`}>
+            <Link component={RouterLink} to={hrefs.jobReports({ jobid: row.jobId, invid: row.id })} aria-label={`Time Data of invoice ${row.transNum}`}>
               Time Data
             </Link>
           ) : null,
@@ -96,7 +97,7 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
           if (id === null) return null;
           return (
             <Tooltip title="Invoice details">
-              <IconButton size="small" component={RouterLink} to={`/jobs/balances/details/${id}`} aria-label={`Invoice details of ${row.transNum}`}>
+              <IconButton size="small" component={RouterLink} to={hrefs.invoiceDetails({ id })} aria-label={`Invoice details of ${row.transNum}`}>
                 <ReceiptLongIcon fontSize="small" />
               </IconButton>
             </Tooltip>

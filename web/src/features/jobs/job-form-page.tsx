@@ -16,6 +16,7 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { LeavePagePrompt } from '../../ui/leave-page-prompt.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useJob, useSaveJob } from './api.ts';
+import { hrefs } from '../../app/hrefs.ts';
 
 const EMPTY: JobSaveRequest = { jobNum: '', internalShortDesc: '', jobStatus: 'Active', startDate: '', endDate: '' };
 const toForm = (j: JobDetail): JobSaveRequest => ({
@@ -38,7 +39,7 @@ function JobForm({ job }: { job?: JobDetail }) {
   const navigate = useNavigate();
   const showSnackbar = useSnackbar();
   const save = useSaveJob();
-  const { isSaved, markSaved } = useReturnAfterSave('/jobs');
+  const { isSaved, markSaved } = useReturnAfterSave(hrefs.jobs());
   const form = useForm<JobSaveRequest, unknown, JobSaveValues>({ resolver: zodResolver(ZJobSaveRequestSchema), defaultValues: job ? toForm(job) : EMPTY, mode: 'onTouched' });
   const { control } = form;
 
@@ -87,7 +88,7 @@ function JobForm({ job }: { job?: JobDetail }) {
             <BusyButton type="submit" variant="contained" busy={save.isPending} disabled={isSaved}>
               Save
             </BusyButton>
-            <Button onClick={() => void navigate('/jobs')}>Cancel</Button>
+            <Button onClick={() => void navigate(hrefs.jobs())}>Cancel</Button>
           </>
         }
       />

@@ -24,6 +24,7 @@ import { formatDate, formatDateTime } from '../../ui/dates.ts';
 import { useJob, useTimeData } from './api.ts';
 import { decimalColumn, ExportButton, ServerGrid, useBillingList } from './billing-list.tsx';
 import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
+import { hrefs } from '../../app/hrefs.ts';
 
 const SORT_LABELS = { id: 'TimeDataID', memberName: 'Staff Name', activityType: 'Type', rateDesc: 'Rate' } as const;
 
@@ -58,7 +59,7 @@ function TimeDetailDialog({ entry, timeZone, onClose }: { entry: TimeEntryRow | 
         [
           'Ticket #',
           entry.ticketId ? (
-            <Link component={RouterLink} to={`/incident/view/${entry.ticketId}`}>
+            <Link component={RouterLink} to={hrefs.incidentView({ id: entry.ticketId })}>
               {entry.ticketNo ?? entry.ticketId}
             </Link>
           ) : (
@@ -127,7 +128,7 @@ export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: 
         sortable: false,
         renderCell: ({ row }) =>
           row.ticketId ? (
-            <Link component={RouterLink} to={`/incident/view/${row.ticketId}`}>
+            <Link component={RouterLink} to={hrefs.incidentView({ id: row.ticketId })}>
               {row.ticketNo ?? row.ticketId}
             </Link>
           ) : null,
@@ -167,7 +168,7 @@ export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: 
               fallbackName={`${EXPORT_PREFIX.timeData}.xlsx`}
             />
             {invoiceId && (
-              <Button component={RouterLink} to={`/jobs/jobreports/${jobId}`}>
+              <Button component={RouterLink} to={hrefs.jobReports({ jobid: jobId })}>
                 All time data
               </Button>
             )}

@@ -8,7 +8,6 @@ import {
   type TicketCriteria,
   type TicketStatusFilter,
 } from '@sc/common';
-import { withQuery } from '../../api/query-string.ts';
 import { hrefs } from '../../app/hrefs.ts';
 import { readListParams } from '../../ui/list/list-params.ts';
 import { cleanCriteria } from '../tickets/list-state.ts';
@@ -58,7 +57,7 @@ export function listPathFor(mine: boolean, p: URLSearchParams): string {
     const v = p.get(k);
     if (v) kept[k] = v;
   }
-  return withQuery(mine ? '/myrequests/' : hrefs.requests(), kept);
+  return (mine ? hrefs.myRequests : hrefs.requests)(undefined, kept);
 }
 
 /** The wall-clock days a view shows around `date`: [start, end) in local Dates (see zoned-dates.ts). */

@@ -35,6 +35,7 @@ import { listPathFor, readCalendarParams, visibleRange } from './calendar-params
 import { toCalendarEvent, type CalendarEvent } from './calendar-events.ts';
 import { RequestCalendarView } from './request-calendar-view.tsx';
 import { formatDay, fromWallClock, parseDay, toWallClock, zoneOrLocal } from './zoned-dates.ts';
+import { hrefs } from '../../app/hrefs.ts';
 
 const STATUS_LABELS: Record<TicketStatusFilter, string> = { '<ALL>': '(All)', Open: 'Open', Closed: 'Closed', Escalation: 'Escalation', 'On Hold': 'On Hold' };
 
@@ -94,7 +95,7 @@ export function RequestCalendarPage({ mine }: { mine: boolean }) {
   const events = useMemo(() => (calendar.data?.events ?? []).map((e) => toCalendarEvent(e, timeZone)), [calendar.data, timeZone]);
 
   const onOpen = useCallback(
-    (e: CalendarEvent) => void navigate(`/servicerequest/view/${e.id}`, { state: { from: `${location.pathname}${location.search}` } }),
+    (e: CalendarEvent) => void navigate(hrefs.serviceRequestView({ id: e.id }), { state: { from: `${location.pathname}${location.search}` } }),
     [navigate, location.pathname, location.search],
   );
   const onChange = useCallback(
