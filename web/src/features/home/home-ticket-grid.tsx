@@ -9,7 +9,7 @@ import { DataGrid, type GridCellParams, type GridColDef, type GridRowParams } fr
 import { HOME_GRID_ROW_HEIGHT, HOME_GRID_ROWS, isCustomerUser, showHomeGridEdit, type SignedInUser } from '@sc/common';
 import { hrefs } from '../../app/hrefs.ts';
 import { formatDateTime } from '../../ui/dates.ts';
-import { ListLoadError } from '../../ui/list-toolbar.tsx';
+import { ListError } from '../../ui/list/list-screen.tsx';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { useHomeGrid, type HomeGridRow, type HomeTicketKind, type HomeTicketScope } from './api.ts';
 
@@ -73,7 +73,7 @@ export function HomeTicketGrid({ user, kind, scope, label }: HomeTicketGridProps
 
   return (
     <>
-      <ListLoadError error={grid.error} />
+      <ListError error={grid.error} onRetry={() => void grid.refetch()} />
       <DataGrid
         aria-label={label}
         rows={grid.data?.rows ?? []}

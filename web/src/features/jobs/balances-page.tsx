@@ -14,7 +14,7 @@ import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { BALANCE_FORWARD, BALANCES_LIMIT, defaultAsOfDate, EXPORT_PREFIX, formatUsd, type BalanceRow } from '@sc/common';
 import { useSignedInUser } from '../auth/session-context.ts';
 import { formatDate } from '../../ui/dates.ts';
-import { ListLoadError } from '../../ui/list-toolbar.tsx';
+import { ListError } from '../../ui/list/list-screen.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useBalances } from './api.ts';
 import { withQuery } from '../../api/query-string.ts';
@@ -143,7 +143,7 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
         }
       />
       {jobId !== undefined && <JobTabs jobId={jobId} current="balances" />}
-      <ListLoadError error={balances.error} />
+      <ListError error={balances.error} onRetry={() => void balances.refetch()} />
       {data?.truncated && <Alert severity="info" sx={{ mb: 2 }}>{`Only the newest ${BALANCES_LIMIT} transactions are listed; the totals include all of them.`}</Alert>}
       <DataGrid<GridRow>
         aria-label="Balances"

@@ -29,23 +29,30 @@ export interface ListStatusProps {
   emptyAction?: ReactNode;
 }
 
+/**
+ * The failed-load state of a list or of a screen's data (requirements §2.9): the spec's table error text, the
+ * reason, and Retry. Nothing when there is no error.
+ */
+export function ListError({ error, onRetry }: { error: Error | null; onRetry: () => void }) {
+  if (!error) return null;
+  return (
+    <Alert
+      severity="error"
+      sx={{ m: 1 }}
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    >
+      {MESSAGES.tableLoadError} ({error.message})
+    </Alert>
+  );
+}
+
 /** Loading, error with retry, empty, filtered-empty; null when there are rows to show. */
 export function ListStatus({ isPending, error, rowCount, isFiltered, onRetry, emptyText, filteredEmptyText, skeletonRows = 4, emptyAction }: ListStatusProps) {
-  if (error) {
-    return (
-      <Alert
-        severity="error"
-        sx={{ m: 1 }}
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Retry
-          </Button>
-        }
-      >
-        {MESSAGES.tableLoadError} ({error.message})
-      </Alert>
-    );
-  }
+  if (error) return <ListError error={error} onRetry={onRetry} />;
   if (isPending) {
     return (
       <Box sx={{ p: 2 }} aria-busy="true" aria-label="Loading">
