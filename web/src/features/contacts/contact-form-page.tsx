@@ -31,6 +31,7 @@ import { CmsAccessDialog } from './cms-access-dialog.tsx';
 import { ErrorDialog } from './error-dialog.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { hrefs } from '../../app/hrefs.ts';
+import { ControlledTextField } from '../../ui/controlled-text-field.tsx';
 
 export type ContactFormMode = 'add' | 'edit' | 'view';
 
@@ -137,23 +138,16 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
   };
 
   const text = (name: keyof ContactSaveRequest, label: string, extra: { type?: string; autoComplete?: string; maxLength?: number; required?: boolean } = {}) => (
-    <Controller
+    <ControlledTextField
       name={name}
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={field.value ?? ''}
-          label={label}
-          required={isEditing && extra.required}
-          type={extra.type}
-          autoComplete={extra.autoComplete}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          slotProps={{ input: { readOnly: !isEditing }, htmlInput: { maxLength: extra.maxLength } }}
-          fullWidth
-        />
-      )}
+      label={label}
+      required={isEditing && extra.required}
+      type={extra.type}
+      autoComplete={extra.autoComplete}
+      readOnly={!isEditing}
+      maxLength={extra.maxLength}
+      fullWidth
     />
   );
 

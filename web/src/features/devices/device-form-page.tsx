@@ -18,6 +18,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { useDevice, useDeviceLookups, useSaveDevice } from './api.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { hrefs } from '../../app/hrefs.ts';
+import { ControlledTextField } from '../../ui/controlled-text-field.tsx';
 
 const EMPTY: DeviceSaveRequest = { deviceName: '', deviceType: '', description: '', contactId: null, siteId: null, kaseyaMachineGroupId: '', ncentralDeviceId: '', serialNumber: '', operatingSystem: '', warrantyEnd: '' };
 
@@ -67,24 +68,15 @@ function DeviceForm({ device }: { device?: Device }) {
   });
 
   const text = (name: keyof DeviceSaveRequest, label: string, extra: { multiline?: boolean; type?: string } = {}) => (
-    <Controller
+    <ControlledTextField
       name={name}
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={field.value ?? ''}
-          label={label}
-          type={extra.type}
-          multiline={extra.multiline}
-          minRows={extra.multiline ? 3 : undefined}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          fullWidth
-          slotProps={extra.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
-          sx={extra.multiline ? { gridColumn: { sm: '1 / -1' } } : undefined}
-        />
-      )}
+      label={label}
+      type={extra.type}
+      multiline={extra.multiline}
+      minRows={extra.multiline ? 3 : undefined}
+      fullWidth
+      sx={extra.multiline ? { gridColumn: { sm: '1 / -1' } } : undefined}
     />
   );
 
