@@ -21,6 +21,7 @@ import { withQuery } from '../../api/query-string.ts';
 import { ExportButton } from './billing-list.tsx';
 import { JobTabs } from './job-tabs.tsx';
 import { hrefs } from '../../app/hrefs.ts';
+import { useColumnsForWidth } from '../../ui/list/use-columns-for-width.ts';
 
 type GridRow = Omit<BalanceRow, 'transType'> & { transType: BalanceRow['transType'] | typeof BALANCE_FORWARD };
 
@@ -34,6 +35,9 @@ const detailsId = (r: GridRow): number | null => (r.transType === 'INVOICE' ? r.
  * transactions on or after the As-of-Date, bounded), the Balance Forward row first and the Total below:
  * Total = Balance Forward + INVOICE amounts − PAYMENT and CREDIT MEMO amounts, computed by the server.
  */
+/** Hidden for the width: Time Activity, Agreement #, Type and Details on a phone (requirements §11.1 at 375 px). */
+const BALANCE_COLUMNS_HIDDEN = { phone: ['includeTimeActivity', 'jobNum', 'transType', 'details'], narrow: ['includeTimeActivity'] } as const;
+
 export function BalancesPage({ jobId }: { jobId?: number }) {
   const user = useSignedInUser();
   const [params, setParams] = useSearchParams();
@@ -63,7 +67,8 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
       {
         field: 'transNum',
         headerName: 'Invoice Num',
-        minWidth: 130,
+        minWidth: 110,
+        flex: 1,
         renderCell: ({ row }) =>
           row.transType === 'INVOICE' ? (
             <Link component={RouterLink} to={hrefs.invoiceDetails({ id: row.id })}>
@@ -86,8 +91,8 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
       },
       ...(jobId === undefined ? [{ field: 'jobNum', headerName: 'Agreement #', minWidth: 120 } satisfies GridColDef<GridRow>] : []),
       { field: 'transType', headerName: 'Type', minWidth: 140, renderCell: ({ row }) => (row.transType === BALANCE_FORWARD ? <strong>{BALANCE_FORWARD}</strong> : row.transType) },
-      { field: 'transDate', headerName: 'Date', minWidth: 120, valueFormatter: (v: string) => formatDate(v) },
-      { field: 'amount', headerName: 'Total', minWidth: 120, align: 'right', headerAlign: 'right', valueFormatter: (v: string) => formatUsd(v) },
+      { field: 'transDate', headerName: 'Date', minWidth: 100, valueFormatter: (v: string) => formatDate(v) },
+      { field: 'amount', headerName: 'Total', minWidth: 110, align: 'right', headerAlign: 'right', valueFormatter: (v: string) => formatUsd(v) },
       {
         field: 'details',
         headerName: 'Details',
@@ -108,6 +113,8 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
     [jobId],
   );
 
+  // At 375 px: number, date and total; the invoice number opens its details (Time Activity and Details too).
+  const columnVisibilityModel = useColumnsForWidth(BALANCE_COLUMNS_HIDDEN);
   const job = data?.job;
   return (
     <>
@@ -149,6 +156,7 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
         aria-label="Balances"
         rows={rows}
         columns={columns.map((c) => ({ ...c, sortable: false }))}
+        columnVisibilityModel={columnVisibilityModel}
         loading={balances.isFetching}
         density="compact"
         rowHeight={52}
