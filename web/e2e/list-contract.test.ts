@@ -156,8 +156,7 @@ describe('a saved ticket shows at once', () => {
     await drawerLink(page, 'Home').click();
     await page.getByRole('tabpanel').getByText(after).waitFor();
     expect(await page.getByRole('tabpanel').getByText(before).count()).toBe(0);
-    // The other tabs that hold it (the admin is the contact; assign it to no one: My Incidents is the one) and
-    // the open-count card's list are fresh as well: the tab kept in the URL comes back with the new text.
+    // Switching tabs (kept in the URL) and coming back to My Incidents, the tab that holds it, shows the new text.
     await page.getByRole('tab', { name: 'My Requests' }).click();
     await page.waitForURL((u) => u.searchParams.get('tab') === 'my-requests');
     await page.getByRole('tab', { name: 'My Incidents' }).click();
