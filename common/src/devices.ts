@@ -29,11 +29,14 @@ export function deviceKey(d: { id: number | null; kaseyaMachineGroupId: string |
   return null;
 }
 
-/** The new-service-request link of a device (requirements §10.1). */
-export const deviceRequestPath = (d: Parameters<typeof deviceKey>[0]): string | null => {
+/**
+ * The new-service-request route of a device (requirements §10.1): the add route's id and query
+ * (`/servicerequest/add/{id}?type=device&devicetype=…`); the web builds the link with its href registry.
+ */
+export const deviceRequestTarget = (d: Parameters<typeof deviceKey>[0]): { id: string; query: { type: 'device'; devicetype?: string } } | null => {
   const key = deviceKey(d);
   if (!key) return null;
-  return `/servicerequest/add/${encodeURIComponent(key.value)}?type=device${key.kind === 'device' ? '' : `&devicetype=${key.kind}`}`;
+  return { id: key.value, query: key.kind === 'device' ? { type: 'device' } : { type: 'device', devicetype: key.kind } };
 };
 
 

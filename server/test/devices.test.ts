@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deviceKey, deviceRequestPath, type Device, type DeviceListResponse, type ErrorResponse } from '@sc/common';
+import { deviceKey, deviceRequestTarget, type Device, type DeviceListResponse, type ErrorResponse } from '@sc/common';
 import { customers, devices } from '../src/db/schema/index.ts';
 import { makeDevice } from '../src/db/seed/factories.ts';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
@@ -31,7 +31,8 @@ describe('device key rule', () => {
     expect(deviceKey({ id: -1, kaseyaMachineGroupId: 'k.root', ncentralDeviceId: 'n' })).toEqual({ kind: 'kaseya', value: 'k.root' });
     expect(deviceKey({ id: null, kaseyaMachineGroupId: null, ncentralDeviceId: '123' })).toEqual({ kind: 'ncentral', value: '123' });
     expect(deviceKey({ id: 0, kaseyaMachineGroupId: null, ncentralDeviceId: null })).toBeNull();
-    expect(deviceRequestPath({ id: 42, kaseyaMachineGroupId: null, ncentralDeviceId: null })).toBe('/servicerequest/add/42?type=device');
+    expect(deviceRequestTarget({ id: 42, kaseyaMachineGroupId: null, ncentralDeviceId: null })).toEqual({ id: '42', query: { type: 'device' } });
+    expect(deviceRequestTarget({ id: -1, kaseyaMachineGroupId: 'k.root', ncentralDeviceId: null })).toEqual({ id: 'k.root', query: { type: 'device', devicetype: 'kaseya' } });
   });
 });
 

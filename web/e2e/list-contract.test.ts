@@ -121,6 +121,10 @@ describe('Back after paging restores the page', () => {
     await page.goBack();
     await page.waitForURL((u) => u.pathname.endsWith(`/incident/actions/${ticket.id}`));
     for (const n of [1, 2, 3]) await conversation.getByText(`Note number ${n}`).waitFor();
+    // Reload (a shared link) lands on the same ticket page's conversation too.
+    await page.reload();
+    await page.getByRole('heading', { name: `View Incident ${ticket.ticketNo}` }).waitFor();
+    for (const n of [1, 2, 3]) await conversation.getByText(`Note number ${n}`).waitFor();
   });
 });
 
@@ -150,6 +154,13 @@ describe('a saved ticket shows at once', () => {
     await page.getByRole('grid', { name: 'Incidents' }).getByText(after).waitFor();
     expect(await page.getByRole('grid', { name: 'Incidents' }).getByText(before).count()).toBe(0);
     await drawerLink(page, 'Home').click();
+    await page.getByRole('tabpanel').getByText(after).waitFor();
+    expect(await page.getByRole('tabpanel').getByText(before).count()).toBe(0);
+    // Switching tabs (kept in the URL) and coming back to My Incidents, the tab that holds it, shows the new text.
+    await page.getByRole('tab', { name: 'My Requests' }).click();
+    await page.waitForURL((u) => u.searchParams.get('tab') === 'my-requests');
+    await page.getByRole('tab', { name: 'My Incidents' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('tab'));
     await page.getByRole('tabpanel').getByText(after).waitFor();
     expect(await page.getByRole('tabpanel').getByText(before).count()).toBe(0);
   });

@@ -94,11 +94,11 @@ describe('a User creates an incident from the picker, adds a note and requests a
     expect(await dialog.getByRole('button', { name: /^For / }).count()).toBe(0);
     const create = dialog.getByRole('button', { name: 'Create Ticket' });
     // Issue 14, item 10: a User with a single contact starts with it chosen.
-    await dialog.getByRole('button', { name: /Becker, Thomas/ }).and(page.locator('.Mui-selected')).waitFor();
+    await dialog.getByRole('row', { name: /Becker, Thomas/ }).and(page.locator('[aria-selected="true"]')).waitFor();
     expect(await create.isDisabled()).toBe(false);
     await dialog.getByRole('tab', { name: 'Devices' }).click();
     await dialog.getByRole('tab', { name: 'Contacts' }).click();
-    await dialog.getByRole('button', { name: /Becker, Thomas/ }).click();
+    await dialog.getByRole('row', { name: /Becker, Thomas/ }).click();
     expect(await create.isDisabled()).toBe(false);
     await screenshot(page, 'ticket-picker-user');
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -313,7 +313,7 @@ describe('edit page behaviour', () => {
     await dialog.getByRole('button', { name: 'For ACME' }).hover();
     await page.getByRole('tooltip').filter({ hasText: 'Create Ticket for Organization: Acme Corporation' }).waitFor();
     await dialog.getByLabel('TYPE NAME').fill('Becker');
-    await dialog.getByRole('button', { name: /Becker, Thomas/ }).waitFor();
+    await dialog.getByRole('row', { name: /Becker, Thomas/ }).waitFor();
     await screenshot(page, 'ticket-picker-operator');
     await dialog.getByRole('button', { name: 'For ACME' }).click();
     await page.waitForURL(/\/servicerequest\/add\/ACME\?type=primaryContact$/);

@@ -54,9 +54,10 @@ export const ROUTES = {
   // Ticket lists (requirements §1.1, requirements §1.1); '/requests/calendar' and '/myrequests/calendar' are static and outrank ':some'.
   incidents: { path: '/incidents', title: 'Incidents' },
   requests: { path: '/requests', title: 'Service Requests' },
-  myIncidents: { path: '/myincidents', title: 'My Incidents' },
+  // The spec's My Tickets paths end with a slash (common/src/navigation.ts); hrefs keep it.
+  myIncidents: { path: '/myincidents/', title: 'My Incidents' },
   myIncidentsSome: { path: '/myincidents/:some', title: 'My Incidents' },
-  myRequests: { path: '/myrequests', title: 'My Service Requests' },
+  myRequests: { path: '/myrequests/', title: 'My Service Requests' },
   myRequestsSome: { path: '/myrequests/:some', title: 'My Service Requests' },
   // The request lists' calendar view (requirements §1.1).
   requestCalendar: { path: '/requests/calendar', title: 'Service Requests' },

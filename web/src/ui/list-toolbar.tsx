@@ -1,8 +1,6 @@
-import Alert from '@mui/material/Alert';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
-import { MESSAGES } from '@sc/common';
 
 /**
  * The search box at the end of a list's toolbar (UI.md, Lists): right-aligned from the small
@@ -21,15 +19,5 @@ export function ToolbarSearchField({ label, value, onChange }: { label: string; 
         input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
       }}
     />
-  );
-}
-
-/** The failed-load state of a list: the spec's table error text and the reason. */
-export function ListLoadError({ error }: { error: Error | null }) {
-  if (!error) return null;
-  return (
-    <Alert severity="error" sx={{ mb: 2 }}>
-      {MESSAGES.tableLoadError} ({error.message})
-    </Alert>
   );
 }

@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import { TicketPickerDialog } from '../../features/ticket-picker/ticket-picker-dialog.tsx';
+import { hrefs } from '../hrefs.ts';
 
 /** The list screen that sent the user here (navigation state `{ from }`), if any. */
 function fromOf(state: unknown): string | undefined {
@@ -21,7 +22,7 @@ export function Component() {
       open
       ticketType={isRequest ? 'ServiceRequest' : 'Incident'}
       from={from}
-      onClose={() => void navigate(from ?? (isRequest ? '/myrequests/' : '/myincidents/'), { replace: true })}
+      onClose={() => void navigate(from ?? (isRequest ? hrefs.myRequests() : hrefs.myIncidents()), { replace: true })}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,13 +8,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BANNER_MESSAGES, ZBannerSaveRequestSchema, type Banner, type BannerSaveRequest, type BannerSaveValues } from '@sc/common';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { useOwnBanner, useSaveBanner } from './api.ts';
 import { FormDialogActions } from '../../ui/form-dialog-actions.tsx';
+import { ControlledTextField } from '../../ui/controlled-text-field.tsx';
 
 export interface BannerDialogProps {
   open: boolean;
@@ -92,37 +92,8 @@ function BannerForm({ banner, onClose, timeZone }: { banner: Banner | undefined;
             {whose} It shows on the home page until the end of the expiration date.
           </Typography>
         )}
-        <Controller
-          name="expirationDate"
-          control={form.control}
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              type="date"
-              label="Expiration Date"
-              required
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ maxWidth: { sm: 240 }, mt: 1 }}
-            />
-          )}
-        />
-        <Controller
-          name="message"
-          control={form.control}
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              label="Application Banner Message"
-              multiline
-              rows={5}
-              fullWidth
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? 'Leave empty to remove the banner.'}
-            />
-          )}
-        />
+        <ControlledTextField name="expirationDate" control={form.control} type="date" label="Expiration Date" required sx={{ maxWidth: { sm: 240 }, mt: 1 }} />
+        <ControlledTextField name="message" control={form.control} label="Application Banner Message" multiline rows={5} fullWidth helperText="Leave empty to remove the banner." />
         {banner?.updatedDate && (
           <Typography variant="caption" color="text.secondary">
             {`Last updated ${formatDateTime(banner.updatedDate, timeZone)}${banner.updatedBy ? ` by ${banner.updatedBy}` : ''}`}

@@ -30,6 +30,8 @@ import { useContact, useContactAction, useContactLookups, useSaveContact } from 
 import { CmsAccessDialog } from './cms-access-dialog.tsx';
 import { ErrorDialog } from './error-dialog.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
+import { hrefs } from '../../app/hrefs.ts';
+import { ControlledTextField } from '../../ui/controlled-text-field.tsx';
 
 export type ContactFormMode = 'add' | 'edit' | 'view';
 
@@ -89,7 +91,7 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
   const isSaved = done !== null;
   useEffect(() => {
     if (done === null) return;
-    const target = done === 'saved' || !contact ? '/contacts' : `/contacts/view/${contact.id}`;
+    const target = done === 'saved' || !contact ? hrefs.contacts() : hrefs.contactView({ id: contact.id });
     const timer = setTimeout(() => void navigate(target), done === 'saved' ? CONTACT_SAVED_REDIRECT_MS : 0);
     return () => clearTimeout(timer);
   }, [done, contact, navigate]);
@@ -136,23 +138,16 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
   };
 
   const text = (name: keyof ContactSaveRequest, label: string, extra: { type?: string; autoComplete?: string; maxLength?: number; required?: boolean } = {}) => (
-    <Controller
+    <ControlledTextField
       name={name}
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={field.value ?? ''}
-          label={label}
-          required={isEditing && extra.required}
-          type={extra.type}
-          autoComplete={extra.autoComplete}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          slotProps={{ input: { readOnly: !isEditing }, htmlInput: { maxLength: extra.maxLength } }}
-          fullWidth
-        />
-      )}
+      label={label}
+      required={isEditing && extra.required}
+      type={extra.type}
+      autoComplete={extra.autoComplete}
+      readOnly={!isEditing}
+      maxLength={extra.maxLength}
+      fullWidth
     />
   );
 
@@ -198,15 +193,15 @@ function ContactForm({ mode, contact }: { mode: ContactFormMode; contact?: Conta
         toolbar={
           <>
             {mode === 'view' && id !== undefined && (
-              <Button variant="contained" component={RouterLink} to={`/contacts/edit/${id}`}>
+              <Button variant="contained" component={RouterLink} to={hrefs.contactEdit({ id })}>
                 Edit
               </Button>
             )}
             {id !== undefined && (
               <>
-                <Button component={RouterLink} to={`/contact/devices/${id}`}>Devices</Button>
-                <Button component={RouterLink} to={`/contact/incidents/${id}`}>Tickets</Button>
-                <Button component={RouterLink} to={`/contact/requests/${id}`}>Requests</Button>
+                <Button component={RouterLink} to={hrefs.contactSub({ sub: 'devices', id })}>Devices</Button>
+                <Button component={RouterLink} to={hrefs.contactSub({ sub: 'incidents', id })}>Tickets</Button>
+                <Button component={RouterLink} to={hrefs.contactSub({ sub: 'requests', id })}>Requests</Button>
                 <Button onClick={() => setAccessOpen(true)}>CMS Access</Button>
                 {contact?.isActive && (
                   <Button color="error" onClick={() => setConfirm('disable')} disabled={busy}>

@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatPhone, type ContactRow } from '@sc/common';
+import { hrefs } from '../../app/hrefs.ts';
 
 /** The preview pane of the contacts list (view-contact-preview) with Edit, Tickets and Requests. */
 export function ContactPreview({ contact }: { contact: ContactRow | null }) {
@@ -33,13 +34,13 @@ export function ContactPreview({ contact }: { contact: ContactRow | null }) {
             <dd>{formatPhone(contact.mobilePhone) || '—'}</dd>
           </Box>
           <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-            <Button size="small" variant="contained" component={RouterLink} to={`/contacts/edit/${contact.id}`}>
+            <Button size="small" variant="contained" component={RouterLink} to={hrefs.contactEdit({ id: contact.id })}>
               Edit
             </Button>
-            <Button size="small" component={RouterLink} to={`/contact/incidents/${contact.id}`}>
+            <Button size="small" component={RouterLink} to={hrefs.contactSub({ sub: 'incidents', id: contact.id })}>
               Tickets
             </Button>
-            <Button size="small" component={RouterLink} to={`/contact/requests/${contact.id}`}>
+            <Button size="small" component={RouterLink} to={hrefs.contactSub({ sub: 'requests', id: contact.id })}>
               Requests
             </Button>
           </Box>

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { DEVICE_MESSAGES, deviceRequestPath, type Device } from '@sc/common';
+import { DEVICE_MESSAGES, deviceRequestTarget, type Device } from '@sc/common';
+import { hrefs } from '../../app/hrefs.ts';
 
 /** The read-only device (view-device) of the split pane. */
 export function DeviceDetail({ device, canEdit }: { device: Device | null; canEdit: boolean }) {
@@ -14,7 +15,8 @@ export function DeviceDetail({ device, canEdit }: { device: Device | null; canEd
       </Paper>
     );
   }
-  const requestPath = deviceRequestPath(device);
+  const target = deviceRequestTarget(device);
+  const requestPath = target ? hrefs.serviceRequestAdd({ id: target.id }, target.query) : null;
   const facts: [string, string][] = [
     ['Device Name', device.deviceName],
     ['Device Type', device.deviceType ?? '—'],
@@ -40,7 +42,7 @@ export function DeviceDetail({ device, canEdit }: { device: Device | null; canEd
           </Button>
         )}
         {canEdit && (
-          <Button size="small" component={RouterLink} to={`/devices/edit/${device.id}`}>
+          <Button size="small" component={RouterLink} to={hrefs.deviceEdit({ id: device.id })}>
             Edit
           </Button>
         )}

@@ -17,6 +17,8 @@ import { LeavePagePrompt } from '../../ui/leave-page-prompt.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useDevice, useDeviceLookups, useSaveDevice } from './api.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
+import { hrefs } from '../../app/hrefs.ts';
+import { ControlledTextField } from '../../ui/controlled-text-field.tsx';
 
 const EMPTY: DeviceSaveRequest = { deviceName: '', deviceType: '', description: '', contactId: null, siteId: null, kaseyaMachineGroupId: '', ncentralDeviceId: '', serialNumber: '', operatingSystem: '', warrantyEnd: '' };
 
@@ -46,7 +48,7 @@ function DeviceForm({ device }: { device?: Device }) {
   const showSnackbar = useSnackbar();
   const lookups = useDeviceLookups();
   const save = useSaveDevice();
-  const { isSaved, markSaved } = useReturnAfterSave('/devices');
+  const { isSaved, markSaved } = useReturnAfterSave(hrefs.devices());
   const form = useForm<DeviceSaveRequest, unknown, DeviceSaveValues>({
     resolver: zodResolver(ZDeviceSaveRequestSchema),
     defaultValues: device ? toForm(device) : EMPTY,
@@ -66,24 +68,15 @@ function DeviceForm({ device }: { device?: Device }) {
   });
 
   const text = (name: keyof DeviceSaveRequest, label: string, extra: { multiline?: boolean; type?: string } = {}) => (
-    <Controller
+    <ControlledTextField
       name={name}
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={field.value ?? ''}
-          label={label}
-          type={extra.type}
-          multiline={extra.multiline}
-          minRows={extra.multiline ? 3 : undefined}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          fullWidth
-          slotProps={extra.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
-          sx={extra.multiline ? { gridColumn: { sm: '1 / -1' } } : undefined}
-        />
-      )}
+      label={label}
+      type={extra.type}
+      multiline={extra.multiline}
+      minRows={extra.multiline ? 3 : undefined}
+      fullWidth
+      sx={extra.multiline ? { gridColumn: { sm: '1 / -1' } } : undefined}
     />
   );
 
@@ -100,7 +93,7 @@ function DeviceForm({ device }: { device?: Device }) {
             <BusyButton type="submit" variant="contained" busy={save.isPending} disabled={isSaved}>
               Save
             </BusyButton>
-            <Button onClick={() => void navigate('/devices')}>Cancel</Button>
+            <Button onClick={() => void navigate(hrefs.devices())}>Cancel</Button>
           </>
         }
       />

@@ -11,6 +11,7 @@ import ScreenShareOutlinedIcon from '@mui/icons-material/ScreenShareOutlined';
 import WorkOutlineIcon from '@mui/icons-material/WorkOutlineOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import { SINGLE_PANE_OF_GLASS_REPORT, canSeeJobs, canSeeReports, type ChatSettings, type SignedInUser } from '@sc/common';
+import { hrefs } from '../../app/hrefs.ts';
 
 type CardTarget = { to: string; state?: unknown } | { href: string } | { onClick: () => void };
 
@@ -60,12 +61,12 @@ export interface ActionCardsProps {
  */
 export function ActionCards({ user, chat, onOpenChat }: ActionCardsProps) {
   const cards: ActionCardProps[] = [
-    { title: 'Submit Incident', description: 'Report something that is broken', icon: <AddCircleOutlineIcon />, target: { to: '/incident/add', state: { from: '/' } } },
+    { title: 'Submit Incident', description: 'Report something that is broken', icon: <AddCircleOutlineIcon />, target: { to: hrefs.incidentPick(), state: { from: hrefs.home() } } },
     {
       title: 'Submit Service Request',
       description: 'Ask for something new or a change',
       icon: <PlaylistAddIcon />,
-      target: { to: '/servicerequest/add', state: { from: '/' } },
+      target: { to: hrefs.serviceRequestPick(), state: { from: hrefs.home() } },
     },
   ];
   if (chat?.chatEnabled) {
@@ -79,13 +80,13 @@ export function ActionCards({ user, chat, onOpenChat }: ActionCardsProps) {
       });
     }
   }
-  if (canSeeJobs(user)) cards.push({ title: 'View Jobs', description: 'Your agreements and their balances', icon: <WorkOutlineIcon />, target: { to: '/jobs' } });
+  if (canSeeJobs(user)) cards.push({ title: 'View Jobs', description: 'Your agreements and their balances', icon: <WorkOutlineIcon />, target: { to: hrefs.jobs() } });
   if (canSeeReports(user)) {
     cards.push({
       title: SINGLE_PANE_OF_GLASS_REPORT.label,
       description: 'All your services at a glance',
       icon: <InsightsOutlinedIcon />,
-      target: { to: `/reports/${SINGLE_PANE_OF_GLASS_REPORT.id}` },
+      target: { to: hrefs.report({ reportId: SINGLE_PANE_OF_GLASS_REPORT.id }) },
     });
   }
   return (

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { isCustomerUser, type SignedInUser } from '@sc/common';
-import { ListLoadError } from '../../ui/list-toolbar.tsx';
+import { ListError } from '../../ui/list/list-screen.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { AccountTeamCards } from './account-team-cards.tsx';
 import { ActionCards } from './action-cards.tsx';
@@ -33,7 +33,7 @@ export function HomePage({ user, banner, surveys }: { user: SignedInUser; banner
     <>
       {banner}
       <PageHeader title={`Hello, ${user.firstName}`} subtitle="What would you like to do today?" />
-      <ListLoadError error={home.error} />
+      <ListError error={home.error} onRetry={() => void home.refetch()} />
       <Stack spacing={3}>
         {surveys}
         <OpenCountCards user={user} home={home.data} />

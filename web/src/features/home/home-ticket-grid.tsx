@@ -7,12 +7,15 @@ import type { Theme } from '@mui/material/styles';
 import EditIcon from '@mui/icons-material/Edit';
 import { DataGrid, type GridCellParams, type GridColDef, type GridRowParams } from '@mui/x-data-grid';
 import { HOME_GRID_ROW_HEIGHT, HOME_GRID_ROWS, isCustomerUser, showHomeGridEdit, type SignedInUser } from '@sc/common';
+import { hrefs } from '../../app/hrefs.ts';
 import { formatDateTime } from '../../ui/dates.ts';
-import { ListLoadError } from '../../ui/list-toolbar.tsx';
+import { ListError } from '../../ui/list/list-screen.tsx';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { useHomeGrid, type HomeGridRow, type HomeTicketKind, type HomeTicketScope } from './api.ts';
 
-const routeKind = (kind: HomeTicketKind): string => (kind === 'incidents' ? 'incident' : 'servicerequest');
+/** The view and edit routes of a home-grid row (app/hrefs.ts). */
+const rowHref = (kind: HomeTicketKind, mode: 'view' | 'edit', id: number): string =>
+  (kind === 'incidents' ? (mode === 'view' ? hrefs.incidentView : hrefs.incidentEdit) : mode === 'view' ? hrefs.serviceRequestView : hrefs.serviceRequestEdit)({ id });
 
 /**
  * The Edit button of a home-grid row. Requests: the home rule of requirements §2.3 (showHomeGridEdit). Incidents:
@@ -36,7 +39,7 @@ export function HomeTicketGrid({ user, kind, scope, label }: HomeTicketGridProps
   const navigate = useNavigate();
   const grid = useHomeGrid(kind, scope);
   const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
-  const viewPath = (id: number) => `/${routeKind(kind)}/view/${id}`;
+  const viewPath = (id: number) => rowHref(kind, 'view', id);
 
   const columns = useMemo<GridColDef<HomeGridRow>[]>(
     () => [
@@ -55,8 +58,8 @@ export function HomeTicketGrid({ user, kind, scope, label }: HomeTicketGridProps
               <IconButton
                 size="small"
                 component={RouterLink}
-                to={`/${routeKind(kind)}/edit/${row.id}`}
-                state={{ from: '/' }}
+                to={rowHref(kind, 'edit', row.id)}
+                state={{ from: hrefs.home() }}
                 aria-label={`Edit ${row.ticketNo}`}
               >
                 <EditIcon fontSize="small" />
@@ -70,7 +73,7 @@ export function HomeTicketGrid({ user, kind, scope, label }: HomeTicketGridProps
 
   return (
     <>
-      <ListLoadError error={grid.error} />
+      <ListError error={grid.error} onRetry={() => void grid.refetch()} />
       <DataGrid
         aria-label={label}
         rows={grid.data?.rows ?? []}

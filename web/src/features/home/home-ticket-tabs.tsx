@@ -1,6 +1,7 @@
 import { withQuery } from '../../api/query-string.ts';
 import { hrefs } from '../../app/hrefs.ts';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -9,6 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import { isCustomerUser, type SignedInUser } from '@sc/common';
 import type { HomeTicketKind, HomeTicketScope } from './api.ts';
 import { HomeTicketGrid } from './home-ticket-grid.tsx';
+import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
 
 interface HomeTab {
   id: string;
@@ -43,20 +45,19 @@ export const HOME_TABS: readonly HomeTab[] = [
   },
 ];
 
+const HOME_TAB_IDS = HOME_TABS.map((t) => t.id) as [string, ...string[]];
+/**
+ * The home page's URL state (`?tab=`), parsed like a list's (useListUrlState): an unknown tab falls back to
+ * the first, which the URL leaves out.
+ */
+export const ZHomeUrlSchema = z.object({ tab: z.enum(HOME_TAB_IDS).default(HOME_TAB_IDS[0]) });
+
 /** The tabs with their short grids; the open tab is kept in the URL (?tab=) so Back and reload keep it. */
 export function HomeTicketTabs({ user }: { user: SignedInUser }) {
-  const [params, setParams] = useSearchParams();
-  const current = HOME_TABS.find((t) => t.id === params.get('tab')) ?? HOME_TABS[0]!;
-  const select = (id: string) =>
-    setParams(
-      (p) => {
-        const out = new URLSearchParams(p);
-        if (id === HOME_TABS[0]!.id) out.delete('tab');
-        else out.set('tab', id);
-        return out;
-      },
-      { replace: true },
-    );
+  const { state, update } = useListUrlState(ZHomeUrlSchema);
+  const current = HOME_TABS.find((t) => t.id === state.tab) ?? HOME_TABS[0]!;
+  // Switching tabs replaces the history entry: Back leaves the home page rather than stepping through tabs.
+  const select = (tab: string) => update({ tab }, { replace: true });
 
   return (
     <Paper variant="outlined" component="section" aria-label="My tickets">

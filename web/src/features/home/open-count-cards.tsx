@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import BugReportOutlinedIcon from '@mui/icons-material/BugReportOutlined';
 import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import { isCustomerUser, type HomeResponse, type SignedInUser } from '@sc/common';
+import { hrefs } from '../../app/hrefs.ts';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -57,13 +58,13 @@ export function OpenCountCards({ user, home }: { user: SignedInUser; home: HomeR
       <CountCard
         label="Open Incidents"
         count={home ? formatCount(home.openIncidents, home.openIncidentsIsEstimate) : null}
-        viewAll={isUser ? '/myincidents/' : '/incidents?status=Open'}
+        viewAll={isUser ? hrefs.myIncidents() : hrefs.incidents(undefined, { status: 'Open' })}
         icon={<BugReportOutlinedIcon />}
       />
       <CountCard
         label="Open Service Requests"
         count={home ? formatCount(home.openServiceRequests, home.openServiceRequestsIsEstimate) : null}
-        viewAll={isUser ? '/myrequests/' : '/requests?status=Open'}
+        viewAll={isUser ? hrefs.myRequests() : hrefs.requests(undefined, { status: 'Open' })}
         icon={<AssignmentOutlinedIcon />}
       />
     </Box>

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { formatUsd, type JobDetail } from '@sc/common';
 import { formatDate } from '../../ui/dates.ts';
 import { useJob } from './api.ts';
+import { hrefs } from '../../app/hrefs.ts';
 
 const STATUS_COLORS: Record<string, 'primary' | 'warning' | 'default'> = { Active: 'primary', Pending: 'warning', 'On Hold': 'warning', Closed: 'default' };
 
@@ -68,10 +69,10 @@ export function AgreementDialog({ jobId, onClose }: { jobId: number | null; onCl
       <DialogActions>
         {job.data && (
           <>
-            <Button component={RouterLink} to={`/jobs/services/${job.data.id}`}>
+            <Button component={RouterLink} to={hrefs.jobServices({ jobid: job.data.id })}>
               Managed Services
             </Button>
-            <Button component={RouterLink} to={`/jobs/edit/${job.data.id}`}>
+            <Button component={RouterLink} to={hrefs.jobEdit({ jobid: job.data.id })}>
               Edit
             </Button>
           </>

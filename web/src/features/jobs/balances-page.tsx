@@ -14,12 +14,14 @@ import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { BALANCE_FORWARD, BALANCES_LIMIT, defaultAsOfDate, EXPORT_PREFIX, formatUsd, type BalanceRow } from '@sc/common';
 import { useSignedInUser } from '../auth/session-context.ts';
 import { formatDate } from '../../ui/dates.ts';
-import { ListLoadError } from '../../ui/list-toolbar.tsx';
+import { ListError } from '../../ui/list/list-screen.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useBalances } from './api.ts';
 import { withQuery } from '../../api/query-string.ts';
 import { ExportButton } from './billing-list.tsx';
 import { JobTabs } from './job-tabs.tsx';
+import { hrefs } from '../../app/hrefs.ts';
+import { useColumnsForWidth } from '../../ui/list/use-columns-for-width.ts';
 
 type GridRow = Omit<BalanceRow, 'transType'> & { transType: BalanceRow['transType'] | typeof BALANCE_FORWARD };
 
@@ -33,6 +35,9 @@ const detailsId = (r: GridRow): number | null => (r.transType === 'INVOICE' ? r.
  * transactions on or after the As-of-Date, bounded), the Balance Forward row first and the Total below:
  * Total = Balance Forward + INVOICE amounts − PAYMENT and CREDIT MEMO amounts, computed by the server.
  */
+/** Hidden for the width: Time Activity, Agreement #, Type and Details on a phone (requirements §11.1 at 375 px). */
+const BALANCE_COLUMNS_HIDDEN = { phone: ['includeTimeActivity', 'jobNum', 'transType', 'details'], narrow: ['includeTimeActivity'] } as const;
+
 export function BalancesPage({ jobId }: { jobId?: number }) {
   const user = useSignedInUser();
   const [params, setParams] = useSearchParams();
@@ -62,10 +67,11 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
       {
         field: 'transNum',
         headerName: 'Invoice Num',
-        minWidth: 130,
+        minWidth: 110,
+        flex: 1,
         renderCell: ({ row }) =>
           row.transType === 'INVOICE' ? (
-            <Link component={RouterLink} to={`/jobs/balances/details/${row.id}`}>
+            <Link component={RouterLink} to={hrefs.invoiceDetails({ id: row.id })}>
               {row.transNum}
             </Link>
           ) : (
@@ -78,15 +84,15 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
         minWidth: 120,
         renderCell: ({ row }) =>
           row.transType === 'INVOICE' && row.includeTimeActivity ? (
-            <Link component={RouterLink} to={`/jobs/jobreports/${row.jobId}/${row.id}`} aria-label={`Time Data of invoice ${row.transNum}`}>
+            <Link component={RouterLink} to={hrefs.jobReports({ jobid: row.jobId, invid: row.id })} aria-label={`Time Data of invoice ${row.transNum}`}>
               Time Data
             </Link>
           ) : null,
       },
       ...(jobId === undefined ? [{ field: 'jobNum', headerName: 'Agreement #', minWidth: 120 } satisfies GridColDef<GridRow>] : []),
       { field: 'transType', headerName: 'Type', minWidth: 140, renderCell: ({ row }) => (row.transType === BALANCE_FORWARD ? <strong>{BALANCE_FORWARD}</strong> : row.transType) },
-      { field: 'transDate', headerName: 'Date', minWidth: 120, valueFormatter: (v: string) => formatDate(v) },
-      { field: 'amount', headerName: 'Total', minWidth: 120, align: 'right', headerAlign: 'right', valueFormatter: (v: string) => formatUsd(v) },
+      { field: 'transDate', headerName: 'Date', minWidth: 100, valueFormatter: (v: string) => formatDate(v) },
+      { field: 'amount', headerName: 'Total', minWidth: 110, align: 'right', headerAlign: 'right', valueFormatter: (v: string) => formatUsd(v) },
       {
         field: 'details',
         headerName: 'Details',
@@ -96,7 +102,7 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
           if (id === null) return null;
           return (
             <Tooltip title="Invoice details">
-              <IconButton size="small" component={RouterLink} to={`/jobs/balances/details/${id}`} aria-label={`Invoice details of ${row.transNum}`}>
+              <IconButton size="small" component={RouterLink} to={hrefs.invoiceDetails({ id })} aria-label={`Invoice details of ${row.transNum}`}>
                 <ReceiptLongIcon fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -107,6 +113,8 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
     [jobId],
   );
 
+  // At 375 px: number, date and total; the invoice number opens its details (Time Activity and Details too).
+  const columnVisibilityModel = useColumnsForWidth(BALANCE_COLUMNS_HIDDEN);
   const job = data?.job;
   return (
     <>
@@ -142,12 +150,13 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
         }
       />
       {jobId !== undefined && <JobTabs jobId={jobId} current="balances" />}
-      <ListLoadError error={balances.error} />
+      <ListError error={balances.error} onRetry={() => void balances.refetch()} />
       {data?.truncated && <Alert severity="info" sx={{ mb: 2 }}>{`Only the newest ${BALANCES_LIMIT} transactions are listed; the totals include all of them.`}</Alert>}
       <DataGrid<GridRow>
         aria-label="Balances"
         rows={rows}
         columns={columns.map((c) => ({ ...c, sortable: false }))}
+        columnVisibilityModel={columnVisibilityModel}
         loading={balances.isFetching}
         density="compact"
         rowHeight={52}

@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { DataGrid, type GridColDef, type GridRowParams, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridRowParams, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { formatUsd, PAGE_SIZES } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { usePreferredPageSize } from '../auth/use-preferred-page-size.ts';
@@ -44,6 +44,8 @@ export interface ServerGridProps<R extends GridValidRowModel> {
   label: string;
   rows: R[];
   columns: GridColDef<R>[];
+  /** Columns hidden for the screen's width (useColumnsForWidth). */
+  columnVisibilityModel?: GridColumnVisibilityModel;
   page: { total: number; hasNextPage: boolean } | undefined;
   isPending: boolean;
   isFetching: boolean;
@@ -75,6 +77,7 @@ export function ServerGrid<R extends GridValidRowModel & { id: number }>(p: Serv
         rowHeight={52}
         autoHeight
         rowCount={p.page?.total ?? 0}
+        columnVisibilityModel={p.columnVisibilityModel}
         sortModel={sortModel}
         onSortModelChange={(m) => {
           const first = m[0];

@@ -11,6 +11,7 @@ import { formatDate } from '../../ui/dates.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useInvoiceDetails } from './api.ts';
 import { decimalColumn, ExportButton, moneyColumn } from './billing-list.tsx';
+import { hrefs } from '../../app/hrefs.ts';
 
 /** requirements §11.1: /jobs/balances/details/{id}: the invoice's lines, Total = Qty × Price, and the grand total. */
 export function InvoiceDetailsPage({ id }: { id: number }) {
@@ -35,13 +36,13 @@ export function InvoiceDetailsPage({ id }: { id: number }) {
         toolbar={
           <>
             {inv && (
-              <Button startIcon={<ArrowBackIcon />} component={RouterLink} to={`/jobs/balances/${inv.jobId}`}>
+              <Button startIcon={<ArrowBackIcon />} component={RouterLink} to={hrefs.jobBalances({ jobid: inv.jobId })}>
                 Balances
               </Button>
             )}
             <ExportButton path={`/invoices/${id}/export`} fallbackName={`${EXPORT_PREFIX.invoiceDetails(inv?.transNum ?? String(id))}.xlsx`} disabled={!inv} />
             {inv?.includeTimeActivity && (
-              <Button component={RouterLink} to={`/jobs/jobreports/${inv.jobId}/${inv.id}`}>
+              <Button component={RouterLink} to={hrefs.jobReports({ jobid: inv.jobId, invid: inv.id })}>
                 Time Data
               </Button>
             )}

@@ -1,4 +1,4 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import { JOB_MESSAGES, JOB_STATUS_OPTIONS, ZJobSaveRequestSchema, type JobDetail, type JobSaveRequest, type JobSaveValues } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { setServerFieldErrors, useReturnAfterSave } from '../../ui/form-save.ts';
@@ -16,6 +15,8 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { LeavePagePrompt } from '../../ui/leave-page-prompt.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useJob, useSaveJob } from './api.ts';
+import { hrefs } from '../../app/hrefs.ts';
+import { ControlledTextField } from '../../ui/controlled-text-field.tsx';
 
 const EMPTY: JobSaveRequest = { jobNum: '', internalShortDesc: '', jobStatus: 'Active', startDate: '', endDate: '' };
 const toForm = (j: JobDetail): JobSaveRequest => ({
@@ -38,7 +39,7 @@ function JobForm({ job }: { job?: JobDetail }) {
   const navigate = useNavigate();
   const showSnackbar = useSnackbar();
   const save = useSaveJob();
-  const { isSaved, markSaved } = useReturnAfterSave('/jobs');
+  const { isSaved, markSaved } = useReturnAfterSave(hrefs.jobs());
   const form = useForm<JobSaveRequest, unknown, JobSaveValues>({ resolver: zodResolver(ZJobSaveRequestSchema), defaultValues: job ? toForm(job) : EMPTY, mode: 'onTouched' });
   const { control } = form;
 
@@ -54,25 +55,16 @@ function JobForm({ job }: { job?: JobDetail }) {
   });
 
   const text = (name: Exclude<keyof JobSaveRequest, 'jobStatus'>, label: string, extra: { type?: string; multiline?: boolean; required?: boolean } = {}) => (
-    <Controller
+    <ControlledTextField
       name={name}
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={field.value ?? ''}
-          label={label}
-          type={extra.type}
-          required={extra.required}
-          multiline={extra.multiline}
-          minRows={extra.multiline ? 2 : undefined}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          fullWidth
-          slotProps={extra.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
-          sx={extra.multiline ? { gridColumn: { sm: '1 / -1' } } : undefined}
-        />
-      )}
+      label={label}
+      type={extra.type}
+      required={extra.required}
+      multiline={extra.multiline}
+      minRows={extra.multiline ? 2 : undefined}
+      fullWidth
+      sx={extra.multiline ? { gridColumn: { sm: '1 / -1' } } : undefined}
     />
   );
 
@@ -87,26 +79,20 @@ function JobForm({ job }: { job?: JobDetail }) {
             <BusyButton type="submit" variant="contained" busy={save.isPending} disabled={isSaved}>
               Save
             </BusyButton>
-            <Button onClick={() => void navigate('/jobs')}>Cancel</Button>
+            <Button onClick={() => void navigate(hrefs.jobs())}>Cancel</Button>
           </>
         }
       />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {text('jobNum', 'Agreement #', { required: true })}
-          <Controller
-            name="jobStatus"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField select label="Status" {...field} error={!!fieldState.error} helperText={fieldState.error?.message} fullWidth>
-                {JOB_STATUS_OPTIONS.map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {s}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <ControlledTextField name="jobStatus" control={control} select label="Status" fullWidth>
+            {JOB_STATUS_OPTIONS.map((s) => (
+              <MenuItem key={s} value={s}>
+                {s}
+              </MenuItem>
+            ))}
+          </ControlledTextField>
           {text('internalShortDesc', 'Summary', { multiline: true })}
           {text('startDate', 'Start Date', { type: 'date' })}
           {text('endDate', 'End Date', { type: 'date' })}

@@ -2,14 +2,15 @@ import { Link as RouterLink } from 'react-router';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { JobDetail } from '@sc/common';
+import { hrefs } from '../../app/hrefs.ts';
 
 export type JobView = 'products' | 'services' | 'balances' | 'jobreports';
 
 const VIEWS: { view: JobView; label: string; path: (id: number) => string }[] = [
-  { view: 'products', label: 'Products', path: (id) => `/jobs/products/${id}` },
-  { view: 'services', label: 'Managed Services', path: (id) => `/jobs/services/${id}` },
-  { view: 'balances', label: 'Balances', path: (id) => `/jobs/balances/${id}` },
-  { view: 'jobreports', label: 'Time Data', path: (id) => `/jobs/jobreports/${id}` },
+  { view: 'products', label: 'Products', path: (jobid) => hrefs.jobProducts({ jobid }) },
+  { view: 'services', label: 'Managed Services', path: (jobid) => hrefs.jobServices({ jobid }) },
+  { view: 'balances', label: 'Balances', path: (jobid) => hrefs.jobBalances({ jobid }) },
+  { view: 'jobreports', label: 'Time Data', path: (jobid) => hrefs.jobReports({ jobid }) },
 ];
 
 /** The job's sub-views as link tabs (Products/Services opens Products, with a tab to Managed Services). */

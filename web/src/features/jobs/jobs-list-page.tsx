@@ -87,7 +87,7 @@ export function JobsListPage() {
         actions={
           <>
             <JobButton to={selected ? hrefs.jobBalances({ jobid: selected }) : null} icon={<AccountBalanceIcon />} label="Balances" />
-            <JobButton to={selected ? `/jobs/jobreports/${selected}` : null} icon={<AssessmentIcon />} label="Job Reports" />
+            <JobButton to={selected ? hrefs.jobReports({ jobid: selected }) : null} icon={<AssessmentIcon />} label="Job Reports" />
             <JobButton to={selected ? hrefs.jobProducts({ jobid: selected }) : null} icon={<Inventory2Icon />} label="Products/Services" />
             <FormControlLabel
               sx={{ ml: 1 }}

@@ -24,6 +24,8 @@ import { formatDate, formatDateTime } from '../../ui/dates.ts';
 import { useJob, useTimeData } from './api.ts';
 import { decimalColumn, ExportButton, ServerGrid, useBillingList } from './billing-list.tsx';
 import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
+import { hrefs } from '../../app/hrefs.ts';
+import { useColumnsForWidth } from '../../ui/list/use-columns-for-width.ts';
 
 const SORT_LABELS = { id: 'TimeDataID', memberName: 'Staff Name', activityType: 'Type', rateDesc: 'Rate' } as const;
 
@@ -58,7 +60,7 @@ function TimeDetailDialog({ entry, timeZone, onClose }: { entry: TimeEntryRow | 
         [
           'Ticket #',
           entry.ticketId ? (
-            <Link component={RouterLink} to={`/incident/view/${entry.ticketId}`}>
+            <Link component={RouterLink} to={hrefs.incidentView({ id: entry.ticketId })}>
               {entry.ticketNo ?? entry.ticketId}
             </Link>
           ) : (
@@ -98,6 +100,9 @@ function TimeDetailDialog({ entry, timeZone, onClose }: { entry: TimeEntryRow | 
   );
 }
 
+/** Hidden for the width: a phone keeps staff, ticket, hours and Detail; a narrow screen drops rate and time out. */
+const TIME_COLUMNS_HIDDEN = { phone: ['activityType', 'rateDesc', 'isInvoiced', 'timeIn', 'timeOut'], narrow: ['rateDesc', 'timeOut'] } as const;
+
 /** requirements §11.1: /jobs/jobreports/{jobid}/{invid?}, the job's time data, of one invoice when {invid} is given. */
 export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: number }) {
   const user = useSignedInUser();
@@ -109,12 +114,14 @@ export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: 
   // requirements §11.1: only the Administrator gets the Staff name as a link (to the staff member's e-mail).
   const staffLink = canSeeJobs(user);
   const tz = user.timeZone;
+  // At 375 px: staff, ticket, hours and the Time Detail button, which shows the rest of the entry.
+  const columnVisibilityModel = useColumnsForWidth(TIME_COLUMNS_HIDDEN);
   const columns = useMemo<GridColDef<TimeEntryRow>[]>(
     () => [
       {
         field: 'memberName',
         headerName: 'Staff Name',
-        minWidth: 120,
+        minWidth: 100,
         flex: 1,
         renderCell: ({ row }) => (staffLink && row.staffEmail ? <Link href={`mailto:${row.staffEmail}`}>{row.memberName}</Link> : row.memberName),
       },
@@ -127,7 +134,7 @@ export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: 
         sortable: false,
         renderCell: ({ row }) =>
           row.ticketId ? (
-            <Link component={RouterLink} to={`/incident/view/${row.ticketId}`}>
+            <Link component={RouterLink} to={hrefs.incidentView({ id: row.ticketId })}>
               {row.ticketNo ?? row.ticketId}
             </Link>
           ) : null,
@@ -167,7 +174,7 @@ export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: 
               fallbackName={`${EXPORT_PREFIX.timeData}.xlsx`}
             />
             {invoiceId && (
-              <Button component={RouterLink} to={`/jobs/jobreports/${jobId}`}>
+              <Button component={RouterLink} to={hrefs.jobReports({ jobid: jobId })}>
                 All time data
               </Button>
             )}
@@ -190,6 +197,7 @@ export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: 
           state={state}
           update={gridUpdate}
           sorts={TIME_ENTRY_SORT_KEYS}
+          columnVisibilityModel={columnVisibilityModel}
           defaultSort="id"
           defaultDirection="desc"
           footer={

@@ -35,6 +35,7 @@ import { usePreferences, useSavePreferences } from './api.ts';
 import { SignedInDevices } from './signed-in-devices.tsx';
 import { timeZoneOptions } from './time-zones.ts';
 import { FormDialogActions } from '../../ui/form-dialog-actions.tsx';
+import { ControlledTextField } from '../../ui/controlled-text-field.tsx';
 
 export interface PreferencesDialogProps {
   open: boolean;
@@ -140,32 +141,20 @@ function PreferencesForm({ initial, onClose, onSaved }: { initial: Preferences }
             />
           )}
         />
-        <Controller
-          name="pageSize"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField {...field} select label="Default Page Size" error={!!fieldState.error} helperText={fieldState.error?.message} onChange={(e) => field.onChange(Number(e.target.value))}>
-              {PAGE_SIZES.map((n) => (
-                <MenuItem key={n} value={n}>
-                  {n}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        <Controller
-          name="theme"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField {...field} select label="Theme" error={!!fieldState.error} helperText={fieldState.error?.message}>
-              {THEMES.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {THEME_LABELS[t]}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <ControlledTextField name="pageSize" control={control} select label="Default Page Size" parse={Number}>
+          {PAGE_SIZES.map((n) => (
+            <MenuItem key={n} value={n}>
+              {n}
+            </MenuItem>
+          ))}
+        </ControlledTextField>
+        <ControlledTextField name="theme" control={control} select label="Theme">
+          {THEMES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {THEME_LABELS[t]}
+            </MenuItem>
+          ))}
+        </ControlledTextField>
         <Box component="fieldset" sx={{ gridColumn: '1 / -1', border: 0, m: 0, p: 0 }}>
           <FormLabel component="legend" sx={{ mb: 0.5 }}>
             E-mail me when
@@ -195,22 +184,6 @@ function PreferencesForm({ initial, onClose, onSaved }: { initial: Preferences }
 
 function TextInput({ control, name, label, required, type, autoComplete }: { control: Control<Form>; name: 'firstName' | 'lastName' | 'officePhone' | 'mobilePhone'; label: string; required?: boolean; type?: string; autoComplete?: string }) {
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={field.value ?? ''}
-          label={label}
-          required={required}
-          type={type}
-          autoComplete={autoComplete}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          fullWidth
-        />
-      )}
-    />
+    <ControlledTextField name={name} control={control} label={label} required={required} type={type} autoComplete={autoComplete} fullWidth />
   );
 }

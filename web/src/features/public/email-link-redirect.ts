@@ -1,14 +1,16 @@
+import { hrefs } from '../../app/hrefs.ts';
+
 /**
  * The e-mail link redirect of requirements §12.2: query parameters name the route. With several matches the
  * route matched by most parameters wins (the table's order breaks a tie); every parameter is passed on.
  */
-const RULES: readonly { params: readonly string[]; route: string; hasId: boolean }[] = [
-  { params: ['IncidentID'], route: '/incident/edit/', hasId: true },
-  { params: ['ContactID', 'PID'], route: '/contacts/edit/', hasId: true },
-  { params: ['ServiceRequestID'], route: '/servicerequest/edit/', hasId: true },
-  { params: ['JOBID'], route: '/jobs/edit/', hasId: true },
-  { params: ['VGID'], route: '/reset/', hasId: true },
-  { params: ['approved', 'approvercontactid', 'ac'], route: '/pendingcontact', hasId: false },
+const RULES: readonly { params: readonly string[]; route: (id: string) => string; hasId: boolean }[] = [
+  { params: ['IncidentID'], route: (id) => hrefs.incidentEdit({ id }), hasId: true },
+  { params: ['ContactID', 'PID'], route: (id) => hrefs.contactEdit({ id }), hasId: true },
+  { params: ['ServiceRequestID'], route: (id) => hrefs.serviceRequestEdit({ id }), hasId: true },
+  { params: ['JOBID'], route: (jobid) => hrefs.jobEdit({ jobid }), hasId: true },
+  { params: ['VGID'], route: (gid) => hrefs.resetGid({ gid }), hasId: true },
+  { params: ['approved', 'approvercontactid', 'ac'], route: () => hrefs.pendingContact(), hasId: false },
 ];
 
 /** The route an e-mailed query string leads to (path and the same query), or null when nothing matches. */
@@ -25,8 +27,8 @@ export function emailLinkTarget(search: string): string | null {
   if (!best) return null;
   const passedOn = query.toString();
   const suffix = passedOn ? `?${passedOn}` : '';
-  if (!best.rule.hasId) return `${best.rule.route}${suffix}`;
+  if (!best.rule.hasId) return `${best.rule.route('')}${suffix}`;
   const id = best.rule.params.map((p) => values.get(p.toLowerCase())).find((v) => v);
   if (!id) return null;
-  return `${best.rule.route}${encodeURIComponent(id)}${suffix}`;
+  return `${best.rule.route(id)}${suffix}`;
 }

@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ZRegistrationFormSchema, type RegistrationForm as Values } from '@sc/common';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -11,6 +10,7 @@ import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { register as registerCall } from './api.ts';
 import { applyServerErrors, completionState } from './form-errors.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
+import { ControlledTextField } from '../../ui/controlled-text-field.tsx';
 
 const requiredInput = { htmlInput: { 'aria-required': true } } as const;
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword'] as const;
@@ -44,12 +44,9 @@ export function RegistrationForm({ gid, organizationName }: { gid?: string; orga
     }
   };
 
-  const text = (name: 'firstName' | 'lastName' | 'email' | 'phone', label: string, extra: object = {}) => {
-    const { ref, ...field } = register(name);
-    return (
-      <TextField {...field} inputRef={ref} id={`register-${name}`} label={label} fullWidth error={Boolean(errors[name])} helperText={errors[name]?.message} {...extra} />
-    );
-  };
+  const text = (name: 'firstName' | 'lastName' | 'email' | 'phone', label: string, extra: { slotProps?: typeof requiredInput; autoComplete?: string; type?: string } = {}) => (
+    <ControlledTextField name={name} control={control} id={`register-${name}`} label={label} fullWidth {...extra} />
+  );
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'grid', gap: 2 }}>

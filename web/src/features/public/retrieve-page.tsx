@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ZRetrieveRequestSchema, type RetrieveRequest } from '@sc/common';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -11,18 +10,18 @@ import { PublicCard } from '../../ui/public-card.tsx';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { retrievePassword } from './api.ts';
 import { applyServerErrors, completionState } from './form-errors.ts';
+import { ControlledTextField } from '../../ui/controlled-text-field.tsx';
 
 /** /retrieve (lost-password): the same answer for every address; returns to / with it. */
 export function RetrievePage() {
   const navigate = useNavigate();
   const showSnackbar = useSnackbar();
   const {
-    register,
+    control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<RetrieveRequest>({ resolver: zodResolver(ZRetrieveRequestSchema), mode: 'onTouched', defaultValues: { email: '' } });
-  const { ref, ...field } = register('email');
 
   const onSubmit = async (v: RetrieveRequest) => {
     try {
@@ -37,7 +36,7 @@ export function RetrievePage() {
     <PublicCard title="Forgot Password">
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'grid', gap: 2 }}>
         <Typography>Enter the e-mail address of your account. We will send you a link to choose a new password.</Typography>
-        <TextField {...field} inputRef={ref} id="retrieve-email" label="Email Address" type="email" autoComplete="username" slotProps={{ htmlInput: { 'aria-required': true } }} fullWidth error={Boolean(errors.email)} helperText={errors.email?.message} />
+        <ControlledTextField name="email" control={control} id="retrieve-email" label="Email Address" type="email" autoComplete="username" slotProps={{ htmlInput: { 'aria-required': true } }} fullWidth />
         <BusyButton type="submit" variant="contained" size="large" busy={isSubmitting} fullWidth>
           Send Reset Link
         </BusyButton>

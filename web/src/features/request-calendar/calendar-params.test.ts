@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listPathFor, readCalendarParams, readCriteria, visibleRange } from './calendar-params.ts';
+import { readListParams, writeListParams } from '../../ui/list/list-params.ts';
+import { listPathFor, NO_CRITERIA, readCalendarParams, readCriteria, visibleRange, ZCalendarUrlSchema } from './calendar-params.ts';
 import { statusClassOf, toCalendarEvent } from './calendar-events.ts';
 import { formatDay, fromWallClock, parseDay, toWallClock } from './zoned-dates.ts';
 
@@ -67,7 +68,14 @@ describe('query parameters', () => {
     expect(readCriteria(new URLSearchParams(''))).toBeNull();
   });
 
-  it('List links back keeping status, search and criteria, not the calendar’s view and day', () => {
+  it('goes through the list URL state: only what differs from the defaults is written, a bad date is dropped', () => {
+    const state = readListParams(ZCalendarUrlSchema, new URLSearchParams('isVip=true&view=week&date=2026-11-16&status=Open'));
+    expect(writeListParams(ZCalendarUrlSchema, state).toString()).toBe('isVip=true&view=week&date=2026-11-16');
+    expect(writeListParams(ZCalendarUrlSchema, { ...state, ...NO_CRITERIA, view: 'day' }).toString()).toBe('view=day&date=2026-11-16');
+    expect(readCalendarParams(new URLSearchParams('date=tomorrow&view=day')).day).toBeNull();
+  });
+
+  it('List links back status, search and criteria, not the calendar’s view and day', () => {
     const p = new URLSearchParams({ status: 'Closed', search: 'vpn', isVip: 'true', view: 'day', date: '2026-11-16' });
     expect(listPathFor(false, p)).toBe('/requests?status=Closed&search=vpn&isVip=true');
     expect(listPathFor(true, new URLSearchParams({ view: 'week' }))).toBe('/myrequests/');

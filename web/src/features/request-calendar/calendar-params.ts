@@ -1,14 +1,5 @@
-import {
-  CALENDAR_VIEWS,
-  TICKET_STATUS_FILTERS,
-  TICKET_CRITERIA_KEYS,
-  ZTicketCriteriaSchema,
-  DEFAULT_TICKET_STATUS_FILTER,
-  type CalendarView,
-  type TicketCriteria,
-  type TicketStatusFilter,
-} from '@sc/common';
-import { withQuery } from '../../api/query-string.ts';
+import { z } from 'zod';
+import { CALENDAR_VIEWS, TICKET_CRITERIA_KEYS, ZTicketCriteriaSchema, ZTicketListRequestSchema, type CalendarView, type TicketCriteria, type TicketStatusFilter } from '@sc/common';
 import { hrefs } from '../../app/hrefs.ts';
 import { readListParams } from '../../ui/list/list-params.ts';
 import { cleanCriteria } from '../tickets/list-state.ts';
@@ -30,8 +21,21 @@ export interface CalendarParams {
   day: string | null;
 }
 
-const isStatus = (v: string | null): v is TicketStatusFilter => !!v && (TICKET_STATUS_FILTERS as readonly string[]).includes(v);
-const isView = (v: string | null): v is CalendarView => !!v && (CALENDAR_VIEWS as readonly string[]).includes(v);
+/**
+ * The calendar's URL state, parsed like a list's (useListUrlState, ui/list/list-params.ts): the list's own
+ * status, search and criteria with the API's names and schemas, plus the calendar's view and day
+ * (YYYY-MM-DD in the user's zone). A value the schema refuses falls back to its default.
+ */
+export const ZCalendarUrlSchema = ZTicketCriteriaSchema.extend({
+  status: ZTicketListRequestSchema.shape.status,
+  search: ZTicketListRequestSchema.shape.search,
+  view: z.enum(CALENDAR_VIEWS).optional(),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
+export type CalendarUrlState = z.output<typeof ZCalendarUrlSchema>;
 
 /** The criteria in the URL, read as the list reads them; a value that does not validate is ignored. */
 export function readCriteria(p: URLSearchParams): TicketCriteria | null {
@@ -39,17 +43,24 @@ export function readCriteria(p: URLSearchParams): TicketCriteria | null {
   return Object.keys(criteria).length > 0 ? criteria : null;
 }
 
-export function readCalendarParams(p: URLSearchParams): CalendarParams {
-  const status = p.get('status');
-  const view = p.get('view');
+/** The screen's reading of its URL state. */
+export function calendarParamsOf(s: CalendarUrlState): CalendarParams {
+  const criteria = cleanCriteria(s);
   return {
-    status: isStatus(status) ? status : DEFAULT_TICKET_STATUS_FILTER,
-    search: p.get('search')?.trim() ?? '',
-    criteria: readCriteria(p),
-    view: isView(view) ? view : null,
-    day: p.get('date'),
+    status: s.status,
+    search: s.search ?? '',
+    criteria: Object.keys(criteria).length > 0 ? criteria : null,
+    view: s.view ?? null,
+    day: s.date ?? null,
   };
 }
+
+export function readCalendarParams(p: URLSearchParams): CalendarParams {
+  return calendarParamsOf(readListParams(ZCalendarUrlSchema, p));
+}
+
+/** The URL-state change that removes every criterion (the 'Filter applied' chip's delete). */
+export const NO_CRITERIA: Partial<CalendarUrlState> = Object.fromEntries(TICKET_CRITERIA_KEYS.map((k) => [k, undefined]));
 
 /** The list screen of the same scope, keeping status, search and criteria (not the calendar's view and day). */
 export function listPathFor(mine: boolean, p: URLSearchParams): string {
@@ -58,7 +69,7 @@ export function listPathFor(mine: boolean, p: URLSearchParams): string {
     const v = p.get(k);
     if (v) kept[k] = v;
   }
-  return withQuery(mine ? '/myrequests/' : hrefs.requests(), kept);
+  return (mine ? hrefs.myRequests : hrefs.requests)(undefined, kept);
 }
 
 /** The wall-clock days a view shows around `date`: [start, end) in local Dates (see zoned-dates.ts). */

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,7 +18,6 @@ import ViewListIcon from '@mui/icons-material/ViewList';
 import {
   CALENDAR_MAX_EVENTS,
   CALENDAR_MESSAGES,
-  TICKET_CRITERIA_KEYS,
   TICKET_SEARCH_DEBOUNCE_MS,
   TICKET_STATUS_FILTERS,
   isCustomerUser,
@@ -26,15 +25,17 @@ import {
   type TicketStatusFilter,
 } from '@sc/common';
 import { useSignedInUser } from '../auth/session-context.ts';
-import { ListLoadError, ToolbarSearchField } from '../../ui/list-toolbar.tsx';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
+import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
+import { ListError, ListScreen } from '../../ui/list/list-screen.tsx';
+import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
+import { useSearchBox } from '../../ui/list/use-search-box.ts';
 import { useRequestCalendar } from './api.ts';
 import { SEARCH_PLACEHOLDER } from '../tickets/ticket-list-toolbar.tsx';
-import { listPathFor, readCalendarParams, visibleRange } from './calendar-params.ts';
+import { calendarParamsOf, listPathFor, NO_CRITERIA, visibleRange, ZCalendarUrlSchema, type CalendarUrlState } from './calendar-params.ts';
 import { toCalendarEvent, type CalendarEvent } from './calendar-events.ts';
 import { RequestCalendarView } from './request-calendar-view.tsx';
 import { formatDay, fromWallClock, parseDay, toWallClock, zoneOrLocal } from './zoned-dates.ts';
+import { hrefs } from '../../app/hrefs.ts';
 
 const STATUS_LABELS: Record<TicketStatusFilter, string> = { '<ALL>': '(All)', Open: 'Open', Closed: 'Closed', Escalation: 'Escalation', 'On Hold': 'On Hold' };
 
@@ -52,34 +53,16 @@ export function RequestCalendarPage({ mine }: { mine: boolean }) {
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const navigate = useNavigate();
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
-  const p = readCalendarParams(params);
+  // The one URL-state hook (docs/conventions.md 'Lists'): the list's status, search and criteria and the
+  // calendar's view and day, parsed by one schema. Moving around the calendar replaces the history entry.
+  const { state: urlState, update: updateUrl, params } = useListUrlState(ZCalendarUrlSchema);
+  const p = calendarParamsOf(urlState);
   const view: CalendarView = p.view ?? (isPhone ? 'day' : 'month');
   const getNow = useCallback(() => toWallClock(Date.now(), timeZone), [timeZone]);
   const date = parseDay(p.day) ?? getNow();
 
-  const update = useCallback(
-    (next: Record<string, string | null>) =>
-      setParams(
-        (current) => {
-          const out = new URLSearchParams(current);
-          for (const [k, v] of Object.entries(next)) {
-            if (v === null || v === '') out.delete(k);
-            else out.set(k, v);
-          }
-          return out;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-
-  const [searchText, setSearchText] = useState(p.search);
-  const search = useDebouncedValue(searchText.trim(), TICKET_SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (search !== p.search) update({ search: search || null });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced term changes the URL
-  }, [search]);
+  const update = useCallback((patch: Partial<CalendarUrlState>) => updateUrl(patch, { replace: true }), [updateUrl]);
+  const [searchText, setSearchText] = useSearchBox(p.search, (search) => update({ search: search || undefined }), TICKET_SEARCH_DEBOUNCE_MS);
 
   const { start, end } = visibleRange(view, date);
   const query = {
@@ -94,7 +77,7 @@ export function RequestCalendarPage({ mine }: { mine: boolean }) {
   const events = useMemo(() => (calendar.data?.events ?? []).map((e) => toCalendarEvent(e, timeZone)), [calendar.data, timeZone]);
 
   const onOpen = useCallback(
-    (e: CalendarEvent) => void navigate(`/servicerequest/view/${e.id}`, { state: { from: `${location.pathname}${location.search}` } }),
+    (e: CalendarEvent) => void navigate(hrefs.serviceRequestView({ id: e.id }), { state: { from: `${location.pathname}${location.search}` } }),
     [navigate, location.pathname, location.search],
   );
   const onChange = useCallback(
@@ -104,9 +87,10 @@ export function RequestCalendarPage({ mine }: { mine: boolean }) {
 
   return (
     <>
-      <PageHeader
+      <ListScreen
         title={mine ? 'My Service Requests' : 'Service Requests'}
-        toolbar={
+        filters={!isCustomerUser(user) && <ToolbarSearchField label={SEARCH_PLACEHOLDER.request} value={searchText} onChange={setSearchText} />}
+        actions={
           <>
             <ButtonGroup size="small" aria-label="List or calendar">
               <Button component={RouterLink} to={listPathFor(mine, params)} startIcon={<ViewListIcon />}>
@@ -121,7 +105,7 @@ export function RequestCalendarPage({ mine }: { mine: boolean }) {
               size="small"
               label="Status"
               value={p.status}
-              onChange={(e) => update({ status: e.target.value })}
+              onChange={(e) => update({ status: e.target.value as TicketStatusFilter })}
               sx={{ minWidth: 140 }}
             >
               {TICKET_STATUS_FILTERS.map((s) => (
@@ -144,20 +128,20 @@ export function RequestCalendarPage({ mine }: { mine: boolean }) {
                 </>
               )}
             </Box>
-            {p.criteria && <Chip label="Filter applied" onDelete={() => update(Object.fromEntries(TICKET_CRITERIA_KEYS.map((k) => [k, null])))} />}
-            {!isCustomerUser(user) && <ToolbarSearchField label={SEARCH_PLACEHOLDER.request} value={searchText} onChange={setSearchText} />}
+            {p.criteria && <Chip label="Filter applied" onDelete={() => update(NO_CRITERIA)} />}
           </>
         }
-      />
-      <ListLoadError error={calendar.error} />
-      {calendar.data?.truncated && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {CALENDAR_MESSAGES.truncated(CALENDAR_MAX_EVENTS)}
-        </Alert>
-      )}
-      <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-        <RequestCalendarView events={events} view={view} date={date} getNow={getNow} onChange={onChange} onOpen={onOpen} />
-      </Paper>
+      >
+        <ListError error={calendar.error} onRetry={() => void calendar.refetch()} />
+        {calendar.data?.truncated && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {CALENDAR_MESSAGES.truncated(CALENDAR_MAX_EVENTS)}
+          </Alert>
+        )}
+        <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
+          <RequestCalendarView events={events} view={view} date={date} getNow={getNow} onChange={onChange} onOpen={onOpen} />
+        </Paper>
+      </ListScreen>
     </>
   );
 }

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import dayjs from 'dayjs';
 import type { ChartData, SurveyChartsResponse } from '@sc/common';
-import { ListLoadError } from '../../ui/list-toolbar.tsx';
+import { ListError } from '../../ui/list/list-screen.tsx';
 import { ChartCard } from '../../ui/charts/index.ts';
 
 // The four survey charts (docs/requirements.md §20.2), drawn by the shared ChartCard: each with its
@@ -27,6 +27,7 @@ const upDown = (rows: { label: string; key?: string | null; up: number; down: nu
 export interface SurveyChartsQuery {
   data?: SurveyChartsResponse | undefined;
   error: Error | null;
+  refetch: () => Promise<unknown>;
 }
 
 /**
@@ -35,7 +36,7 @@ export interface SurveyChartsQuery {
  */
 export function SurveyCharts({ charts, onAssignee }: { charts: SurveyChartsQuery; onAssignee?: (name: string) => void }) {
   const d = charts.data;
-  if (charts.error) return <ListLoadError error={charts.error} />;
+  if (charts.error) return <ListError error={charts.error} onRetry={() => void charts.refetch()} />;
   const grid = { display: 'grid', gap: 2, mb: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } } as const;
   if (!d)
     return (

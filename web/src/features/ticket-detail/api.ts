@@ -14,6 +14,7 @@ import {
 } from '@sc/common';
 import { api, apiUpload } from '../../api/client.ts';
 import { invalidateTicketWrite, queryKeys } from '../../api/query-keys.ts';
+import { withQuery } from '../../api/query-string.ts';
 
 export const ticketKeys = {
   ticket: queryKeys.tickets.detail,
@@ -48,7 +49,7 @@ export const useNewTicketDraft = (p: DraftParams, enabled: boolean) =>
   });
 
 export const createTicket = (type: DraftParams['type'], body: CreateTicketRequest) =>
-  api.post(`/tickets?type=${type}`, body, { schema: ZTicketDetailResponseSchema });
+  api.post(withQuery('/tickets', { type }), body, { schema: ZTicketDetailResponseSchema });
 
 export function useUpdateTicket(id: number) {
   const qc = useQueryClient();

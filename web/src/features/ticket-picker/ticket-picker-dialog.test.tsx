@@ -32,7 +32,7 @@ describe('Select a contact or a device', { timeout: 30_000 }, () => {
     renderWithApp(<Harness />);
     const dialog = await screen.findByRole('dialog', { name: 'Select a contact or a device' });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create Ticket' })).toHaveProperty('disabled', false));
-    expect(within(dialog).getByRole('button', { name: /Lovelace, Ada/ }).className).toContain('Mui-selected');
+    expect(within(dialog).getByRole('row', { name: /Lovelace, Ada/ }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('keeps a separate search per tab; an operator starts with nothing chosen', async () => {
@@ -44,14 +44,31 @@ describe('Select a contact or a device', { timeout: 30_000 }, () => {
     ]);
     renderWithApp(<Harness />);
     const dialog = await screen.findByRole('dialog', { name: 'Select a contact or a device' });
-    await within(dialog).findByRole('button', { name: /Lovelace, Ada/ });
+    await within(dialog).findByRole('row', { name: /Lovelace, Ada/ });
+    expect(within(dialog).getByRole('grid', { name: 'Contacts' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Create Ticket' })).toHaveProperty('disabled', true);
     const box = () => within(dialog).getByRole('textbox', { name: 'TYPE NAME' });
     fireEvent.change(box(), { target: { value: 'love' } });
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Devices' }));
     expect(box()).toHaveProperty('value', '');
-    expect(await within(dialog).findByRole('button', { name: /LT-ADA01/ })).toBeTruthy();
+    expect(await within(await within(dialog).findByRole('grid', { name: 'Devices' })).findByRole('row', { name: /LT-ADA01/ })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Contacts' }));
     expect(box()).toHaveProperty('value', 'love');
+  });
+
+  it('a click picks a row; a double-click goes to the add route of the pick', async () => {
+    mockFetch([
+      { path: '/auth/me', body: makeSession(makeUser({ userType: 'Operator' })) },
+      { path: contactsPath(), body: page([{ id: 1, firstName: 'Ada', lastName: 'Lovelace', email: null }, { id: 2, firstName: 'Bob', lastName: 'Byron', email: 'bob@example.com' }]) },
+    ]);
+    const { router } = renderWithApp(<Harness />);
+    const dialog = await screen.findByRole('dialog', { name: 'Select a contact or a device' });
+    const byron = await within(dialog).findByRole('row', { name: /Byron, Bob/ });
+    fireEvent.click(within(byron).getByText('Byron, Bob'));
+    await waitFor(() => expect(byron.getAttribute('aria-selected')).toBe('true'));
+    expect(within(dialog).getByRole('button', { name: 'Create Ticket' })).toHaveProperty('disabled', false);
+    expect(within(dialog).getByText(/^Displaying 1 - 2/)).toBeTruthy();
+    fireEvent.doubleClick(within(byron).getByText('Byron, Bob'));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/incident/add/2?type=contact'));
   });
 });

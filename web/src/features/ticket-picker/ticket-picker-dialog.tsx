@@ -1,6 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,19 +7,16 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Tab from '@mui/material/Tab';
-import TablePagination from '@mui/material/TablePagination';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import { PICKER_PAGE_SIZE, TICKET_SEARCH_DEBOUNCE_MS } from '@sc/common';
+import type { GridCellParams, GridColDef, GridRowParams } from '@mui/x-data-grid';
+import { PICKER_PAGE_SIZE, TICKET_SEARCH_DEBOUNCE_MS, type PickerContactQueryInput, type PickerDeviceQueryInput } from '@sc/common';
+import { hrefs } from '../../app/hrefs.ts';
+import { ListGrid } from '../../ui/list/list-grid.tsx';
+import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 // The session is app-wide state: the dialog reads the user itself so that its callers pass only { open, ticketType, onClose }.
 import { useSignedInUser } from '../auth/session-context.ts';
 import { usePickerContacts, usePickerDevices } from './api.ts';
@@ -35,16 +31,20 @@ export interface TicketPickerDialogProps {
 
 type PickerTab = 'contacts' | 'devices';
 type Pick = { kind: 'contact' | 'device'; id: number } | null;
-
-/** 800 ms after the last keystroke (requirements §3.6). */
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
+/** A row of either tab: the name and one line of detail (e-mail; device type and contact). */
+interface PickerRow {
+  id: number;
+  name: string;
+  detail: string;
 }
+
+/** requirements §3.3: the add route of a pick (type=contact, or a device by its id). */
+const addHref = (ticketType: 'Incident' | 'ServiceRequest', id: number | string, query: Record<string, string>): string =>
+  (ticketType === 'Incident' ? hrefs.incidentAdd : hrefs.serviceRequestAdd)({ id }, query);
+const pickQuery = (kind: 'contact' | 'device'): Record<string, string> => (kind === 'contact' ? { type: 'contact' } : { type: 'device', devicetype: 'device' });
+
+/** One-line rows, so six show in the dialog (issue 14, item 10); compact density would scale a rowHeight down. */
+const ROW_HEIGHT = 34;
 
 /**
  * 'Select a contact or a device' (requirements §10.1, §3.3 ticket creation flow): pick a contact or a device,
@@ -59,28 +59,27 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
   const [tab, setTab] = useState<PickerTab>('contacts');
   // Each tab keeps its own search and page (issue 14, item 10): a contact's name is not a device's.
   const [texts, setTexts] = useState<Record<PickerTab, string>>({ contacts: '', devices: '' });
-  const [pages, setPages] = useState<Record<PickerTab, number>>({ contacts: 0, devices: 0 });
+  const [pages, setPages] = useState<Record<PickerTab, number>>({ contacts: 1, devices: 1 });
   const text = texts[tab];
   const page = pages[tab];
   const setPage = (p: number) => setPages((all) => ({ ...all, [tab]: p }));
-  const contactSearch = useDebounced(texts.contacts.trim(), TICKET_SEARCH_DEBOUNCE_MS);
-  const deviceSearch = useDebounced(texts.devices.trim(), TICKET_SEARCH_DEBOUNCE_MS);
+  const contactSearch = useDebouncedValue(texts.contacts.trim(), TICKET_SEARCH_DEBOUNCE_MS);
+  const deviceSearch = useDebouncedValue(texts.devices.trim(), TICKET_SEARCH_DEBOUNCE_MS);
   const [chosen, setPick] = useState<Pick>(null);
   // A dialog's list keeps its state in the dialog, with the list's own request (schema and encoder).
-  const contactQuery = { page: pages.contacts + 1, pageSize: PICKER_PAGE_SIZE, ...(contactSearch ? { search: contactSearch } : {}) };
-  const deviceQuery = { page: pages.devices + 1, pageSize: PICKER_PAGE_SIZE, ...(deviceSearch ? { search: deviceSearch } : {}) };
+  const contactQuery: PickerContactQueryInput = { page: pages.contacts, pageSize: PICKER_PAGE_SIZE, ...(contactSearch ? { search: contactSearch } : {}) };
+  const deviceQuery: PickerDeviceQueryInput = { page: pages.devices, pageSize: PICKER_PAGE_SIZE, ...(deviceSearch ? { search: deviceSearch } : {}) };
   const contacts = usePickerContacts(contactQuery, open && tab === 'contacts');
   const devices = usePickerDevices(deviceQuery, open && tab === 'devices');
   // A User with a single contact has nothing to choose: it starts chosen (issue 14, item 10).
   const onlyContact = user.userType === 'User' && !contactSearch && contacts.data?.total === 1 ? contacts.data.rows[0] : undefined;
   const pick: Pick = chosen ?? (onlyContact ? { kind: 'contact', id: onlyContact.id } : null);
-  const current = tab === 'contacts' ? contacts : devices;
-  const base = ticketType === 'Incident' ? '/incident/add' : '/servicerequest/add';
+  const kind = tab === 'contacts' ? 'contact' : 'device';
 
   const close = () => {
     setTexts({ contacts: '', devices: '' });
     setPick(null);
-    setPages({ contacts: 0, devices: 0 });
+    setPages({ contacts: 1, devices: 1 });
     setTab('contacts');
     onClose();
   };
@@ -89,23 +88,31 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
   const from = fromProp ?? (/\/(incident|servicerequest)\/add\/?$/.test(location.pathname) ? undefined : location.pathname + location.search);
   // Navigating away unmounts the caller's screen, and with it the dialog.
   const go = (path: string) => void navigate(path, { state: from ? { from } : undefined });
-  const create = () => {
-    if (!pick) return;
-    go(pick.kind === 'contact' ? `${base}/${pick.id}?type=contact` : `${base}/${pick.id}?type=device&devicetype=device`);
+  const create = (p: Pick) => {
+    if (p) go(addHref(ticketType, p.id, pickQuery(p.kind)));
   };
 
-  const rows =
-    tab === 'contacts'
-      ? (contacts.data?.rows ?? []).map((c) => ({ id: c.id, primary: `${c.lastName}, ${c.firstName}`, secondary: c.email ?? '' }))
-      : (devices.data?.rows ?? []).map((d) => ({ id: d.id, primary: d.deviceName, secondary: [d.deviceType, d.contactName].filter(Boolean).join(' · ') }));
-  const kind = tab === 'contacts' ? 'contact' : 'device';
+  // The current tab's list as the grid shows it: the query's rows in one shape.
+  const contactList = { ...contacts, data: contacts.data && { ...contacts.data, rows: contacts.data.rows.map((c): PickerRow => ({ id: c.id, name: `${c.lastName}, ${c.firstName}`, detail: c.email ?? '' })) } };
+  const deviceList = {
+    ...devices,
+    data: devices.data && { ...devices.data, rows: devices.data.rows.map((d): PickerRow => ({ id: d.id, name: d.deviceName, detail: [d.deviceType, d.contactName].filter(Boolean).join(' · ') })) },
+  };
+  const list = tab === 'contacts' ? contactList : deviceList;
+  const columns = useMemo<GridColDef<PickerRow>[]>(
+    () => [
+      { field: 'name', headerName: tab === 'contacts' ? 'Name' : 'Device Name', flex: 1, minWidth: 120, sortable: false },
+      { field: 'detail', headerName: tab === 'contacts' ? 'Email' : 'Type · Contact', flex: 1.2, minWidth: 120, sortable: false },
+    ],
+    [tab],
+  );
 
   return (
     <Dialog
       open={open}
       onClose={close}
       aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: 480, maxWidth: 'calc(100% - 32px)', height: 420, maxHeight: 'calc(100% - 32px)', m: 2 } } }}
+      slotProps={{ paper: { sx: { width: 520, maxWidth: 'calc(100% - 32px)', maxHeight: 'calc(100% - 32px)', m: 2 } } }}
     >
       <DialogTitle id={titleId} sx={{ pb: 0, pt: 1.5 }}>
         Select a contact or a device
@@ -119,7 +126,7 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
         <Tab label="Contacts" value="contacts" />
         <Tab label="Devices" value="devices" />
       </Tabs>
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, pt: '8px !important', pb: 0 }}>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, pt: '8px !important', pb: 0 }}>
         <TextField
           size="small"
           placeholder="TYPE NAME"
@@ -128,7 +135,7 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
             const value = e.target.value;
             setTexts((all) => ({ ...all, [tab]: value }));
             // Searching resets to page 1 (requirements §3.3).
-            setPage(0);
+            setPage(1);
           }}
           slotProps={{
             htmlInput: { 'aria-label': 'TYPE NAME' },
@@ -142,64 +149,42 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
           }}
           fullWidth
         />
-        <Box sx={{ height: 4 }}>{current.isFetching && <LinearProgress aria-label="Loading" />}</Box>
-        {current.isError ? (
-          <Alert severity="error">{current.error.message}</Alert>
-        ) : (
-          <List dense disablePadding aria-label={tab === 'contacts' ? 'Contacts' : 'Devices'} sx={{ flex: 1, overflowY: 'auto' }}>
-            {rows.map((r) => (
-              <ListItem key={r.id} disablePadding>
-              <ListItemButton
-                sx={{ py: 0, minHeight: 26 }}
-                selected={pick?.kind === kind && pick.id === r.id}
-                onClick={() => setPick({ kind, id: r.id })}
-                onDoubleClick={() => go(kind === 'contact' ? `${base}/${r.id}?type=contact` : `${base}/${r.id}?type=device&devicetype=device`)}
-              >
-                {/* One line a row, the secondary text after the name, so six rows fit (issue 14, item 10). */}
-                <ListItemText
-                  sx={{ my: 0 }}
-                  primary={
-                    <>
-                      {r.primary}
-                      {r.secondary && (
-                        <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
-                          {r.secondary}
-                        </Box>
-                      )}
-                    </>
-                  }
-                  slotProps={{ primary: { noWrap: true, variant: 'body2' } }}
-                />
-              </ListItemButton>
-              </ListItem>
-            ))}
-            {current.isSuccess && rows.length === 0 && (
-              <ListItem>
-                <Typography color="text.secondary">{tab === 'contacts' ? 'No contacts found' : 'No Devices Found'}</Typography>
-              </ListItem>
-            )}
-          </List>
-        )}
-        <TablePagination
-          component="div"
-          count={current.data?.total ?? 0}
-          page={page}
-          onPageChange={(_e, p) => setPage(p)}
-          rowsPerPage={PICKER_PAGE_SIZE}
-          rowsPerPageOptions={[]}
-          sx={{ flexShrink: 0, '& .MuiTablePagination-toolbar': { minHeight: 36, pl: 0 } }}
-        />
+        <Box sx={{ minHeight: ROW_HEIGHT * (PICKER_PAGE_SIZE + 1) + 2 }}>
+          {/* The one list look (ListGrid): status, grid and pager in one panel; the state stays in the dialog. */}
+          <ListGrid<PickerRow>
+            key={tab}
+            label={tab === 'contacts' ? 'Contacts' : 'Devices'}
+            list={list}
+            isFiltered={!!(tab === 'contacts' ? contactSearch : deviceSearch)}
+            emptyText={tab === 'contacts' ? 'No contacts found' : 'No Devices Found'}
+            filteredEmptyText={tab === 'contacts' ? 'No contacts found' : 'No Devices Found'}
+            skeletonRows={3}
+            page={page}
+            pageSize={PICKER_PAGE_SIZE}
+            onPage={setPage}
+            columns={columns}
+            getRowHeight={() => ROW_HEIGHT}
+            columnHeaderHeight={ROW_HEIGHT}
+            rowSelectionModel={{ type: 'include', ids: new Set(pick?.kind === kind ? [pick.id] : []) }}
+            onRowClick={({ row }: GridRowParams<PickerRow>) => setPick({ kind, id: row.id })}
+            onRowDoubleClick={({ row }: GridRowParams<PickerRow>) => create({ kind, id: row.id })}
+            onCellKeyDown={({ row }: GridCellParams<PickerRow>, e) => {
+              if (e.key === 'Enter') create({ kind, id: row.id });
+              else if (e.key === ' ') setPick({ kind, id: row.id });
+            }}
+          />
+        </Box>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {user.userType !== 'User' && (
           <Tooltip describeChild title={`Create Ticket for Organization: ${user.organizationName}`}>
-            <Button onClick={() => go(`${base}/${user.customerCode}?type=primaryContact`)} sx={{ mr: 'auto' }}>
+            <Button onClick={() => go(addHref(ticketType, user.customerCode, { type: 'primaryContact' }))} sx={{ mr: 'auto' }}>
               For {user.customerCode}
             </Button>
           </Tooltip>
         )}
         <Button onClick={close}>Cancel</Button>
-        <Button variant="contained" disabled={!pick} onClick={create}>
+        <Button variant="contained" disabled={!pick} onClick={() => create(pick)}>
           Create Ticket
         </Button>
       </DialogActions>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE } from '@sc/common';
-import { calendarHref, cleanCriteria, listRequestOf, readListState, writeListState, type TicketListState } from './list-state.ts';
+import { ZTicketListRequestSchema } from '@sc/common';
+import { readListParams, writeListParams } from '../../ui/list/list-params.ts';
+import { calendarHref, cleanCriteria, listRequestOf, listStateOf, readListState, urlPatchOf, writeListState, type TicketListState } from './list-state.ts';
 
 const state = (patch: Partial<TicketListState> = {}): TicketListState => ({ ...readListState(new URLSearchParams()), ...patch });
 
@@ -72,7 +74,19 @@ describe('ticket list state in the URL', () => {
 
   it('links the calendar with status, search and criteria only', () => {
     const params = new URLSearchParams('status=Closed&search=vpn&siteId=1&page=3&sort=status&direction=asc');
-    expect(calendarHref('/requests', params)).toBe('/requests/calendar?status=Closed&search=vpn&siteId=1');
-    expect(calendarHref('/myrequests/', new URLSearchParams())).toBe('/myrequests/calendar');
+    expect(calendarHref(false, params)).toBe('/requests/calendar?status=Closed&search=vpn&siteId=1');
+    expect(calendarHref(true, new URLSearchParams())).toBe('/myrequests/calendar');
+  });
+
+  it('turns a change of the screen into a change of the URL state: criteria replaced whole, saved kept or dropped', () => {
+    const params = new URLSearchParams('departmentId=4&isVip=true&saved=0123456789abcdef0123456789abcdef&page=3');
+    const current = readListParams(ZTicketListRequestSchema, params);
+    expect(listStateOf(current, params)).toMatchObject({ criteria: { departmentId: 4, isVip: true }, savedFilterId: '0123456789abcdef0123456789abcdef', page: 3 });
+    const { request, keep } = urlPatchOf({ criteria: { priorityId: 2 }, savedFilterId: null });
+    expect(keep).toEqual({ saved: null });
+    const next = writeListParams(ZTicketListRequestSchema, { ...current, ...request, page: 1 });
+    expect(next.toString()).toBe('priorityId=2');
+    expect(urlPatchOf({ assignedToMe: false, search: '  ' }).request).toEqual({ assigned: undefined, search: undefined });
+    expect(urlPatchOf({ status: 'Closed' })).toEqual({ request: { status: 'Closed' }, keep: {} });
   });
 });

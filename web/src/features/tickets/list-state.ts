@@ -3,11 +3,12 @@ import {
   ZTicketCriteriaSchema,
   ZTicketListRequestSchema,
   type TicketCriteria,
+  type TicketListRequest,
   type TicketListRequestInput,
   type TicketSortKey,
   type TicketStatusFilter,
 } from '@sc/common';
-import { withQuery } from '../../api/query-string.ts';
+import { hrefs } from '../../app/hrefs.ts';
 import { readListParams, writeListParams } from '../../ui/list/list-params.ts';
 
 /**
@@ -52,7 +53,11 @@ export function cleanCriteria(input: Partial<Record<keyof TicketCriteria, unknow
 
 /** `defaultPageSize` is the user's preferred page size (User Preferences); the URL names any other. */
 export function readListState(params: URLSearchParams, defaultPageSize?: number): TicketListState {
-  const q = readListParams(ZTicketListRequestSchema, params, defaultPageSize === undefined ? {} : { pageSize: defaultPageSize });
+  return listStateOf(readListParams(ZTicketListRequestSchema, params, defaultPageSize === undefined ? {} : { pageSize: defaultPageSize }), params);
+}
+
+/** The screen's state of the URL state (useListUrlState's parsed request) and its web-only `saved`. */
+export function listStateOf(q: TicketListRequest, params: URLSearchParams): TicketListState {
   const saved = params.get(SAVED_PARAM);
   return {
     page: q.page,
@@ -85,6 +90,23 @@ export function writeListState(s: TicketListState, defaultPageSize?: number): UR
   return p;
 }
 
+/**
+ * A change of the screen's state as a change of its URL state (useListUrlState's `update`): the request's
+ * own keys (criteria replaced as a whole, `assigned`) and the web-only `saved` to keep or drop.
+ */
+export function urlPatchOf(patch: Partial<TicketListState>): { request: Partial<TicketListRequest>; keep: Record<string, string | null> } {
+  const { criteria, savedFilterId, assignedToMe, search, ...paging } = patch;
+  const request: Record<string, unknown> = { ...paging };
+  if (criteria !== undefined) {
+    const clean = cleanCriteria(criteria);
+    for (const k of TICKET_CRITERIA_KEYS) request[k] = clean[k];
+  }
+  if (assignedToMe !== undefined) request.assigned = assignedToMe ? 'me' : undefined;
+  if (search !== undefined) request.search = search.trim() || undefined;
+  const keep: Record<string, string | null> = savedFilterId === undefined ? {} : { [SAVED_PARAM]: savedFilterId };
+  return { request: request, keep };
+}
+
 /** The list request of a state (the same query the export sends, without page and cursor there). */
 export function listRequestOf(s: TicketListState, mine: boolean, canSearch: boolean): TicketListRequestInput {
   const search = canSearch ? s.search.trim() : '';
@@ -103,11 +125,12 @@ export function listRequestOf(s: TicketListState, mine: boolean, canSearch: bool
 
 /** The parameters the request lists' Calendar link keeps (the calendar page reads them). */
 export const CALENDAR_KEPT_PARAMS: readonly string[] = ['status', 'search', ...TICKET_CRITERIA_KEYS];
-export function calendarHref(listPath: string, params: URLSearchParams): string {
+/** The calendar view of a request list (/requests or /myrequests/), keeping its status, search and criteria. */
+export function calendarHref(mine: boolean, params: URLSearchParams): string {
   const kept: Record<string, string> = {};
   for (const k of CALENDAR_KEPT_PARAMS) {
     const v = params.get(k);
     if (v) kept[k] = v;
   }
-  return withQuery(`${listPath.replace(/\/$/, '')}/calendar`, kept);
+  return (mine ? hrefs.myRequestCalendar : hrefs.requestCalendar)(undefined, kept);
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { MESSAGES } from '@sc/common';
 import { makeSession, makeUserOfType } from '../../test/factories.ts';
 import { mockFetch, PUBLIC_CONFIG, type MockRoute } from '../../test/fetch-mock.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { TABLE_TEXTS } from './list-overlays.tsx';
+import { LIST_TEXTS as TABLE_TEXTS } from '../../ui/list/list-grid.tsx';
 import { TicketListPage } from './ticket-list-page.tsx';
 
 const operator = makeUserOfType('Operator');
@@ -12,8 +12,9 @@ const emptyPage = { rows: [], total: 0, totalIsEstimate: false, page: 1, pageSiz
 const base = '/incidents?page=1&pageSize=10&sort=id&direction=desc&status=Open';
 
 function renderList(path: string, routes: MockRoute[]) {
-  mockFetch([{ path: '/auth/me', body: makeSession(operator) }, { path: '/config', body: PUBLIC_CONFIG }, ...routes]);
-  return renderWithApp(<TicketListPage kind="incident" mine={false} title="Incidents" user={operator} />, { path });
+  const mock = mockFetch([{ path: '/auth/me', body: makeSession(operator) }, { path: '/config', body: PUBLIC_CONFIG }, ...routes]);
+  renderWithApp(<TicketListPage kind="incident" mine={false} title="Incidents" user={operator} />, { path });
+  return mock;
 }
 
 // requirements §2.1 / §2.6 table states as the list screens show them.
@@ -33,8 +34,13 @@ describe('ticket list states', { timeout: 45_000 }, () => {
     expect(screen.queryByRole('link', { name: TABLE_TEXTS.addNew })).toBeNull();
   });
 
-  it('error: the spec text with the server message in parentheses', async () => {
-    renderList('/incidents', [{ path: base, status: 400, body: { code: 'BAD_REQUEST', message: 'cursor: does not match the sort' } }]);
+  it('error: the spec text with the server message in parentheses, and Retry loads again', async () => {
+    const mock = renderList('/incidents', [{ path: base, status: 400, body: { code: 'BAD_REQUEST', message: 'cursor: does not match the sort' } }]);
     expect(await screen.findByText(`${MESSAGES.tableLoadError} (cursor: does not match the sort)`)).toBeTruthy();
+    const calls = mock.callsTo('GET', base).length;
+    mock.respond({ path: base, body: { ...emptyPage, rows: [], total: 0 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(TABLE_TEXTS.empty)).toBeTruthy();
+    expect(mock.callsTo('GET', base).length).toBe(calls + 1);
   });
 });

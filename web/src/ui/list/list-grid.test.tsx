@@ -32,6 +32,7 @@ describe('ListGrid: one status display and one pager', { timeout: 20_000 }, () =
   it('shows skeleton lines, not the grid, while the first page loads', () => {
     renderGrid(query({ isPending: true, isFetching: true }));
     expect(screen.getByLabelText('Loading').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('Loading...')).toBeTruthy();
     expect(screen.queryByRole('grid')).toBeNull();
   });
 
@@ -52,6 +53,36 @@ describe('ListGrid: one status display and one pager', { timeout: 20_000 }, () =
     unmount();
     renderGrid(query({ data: page([]) }), { isFiltered: true });
     expect(screen.getByText('No items were found - please modify your search criteria')).toBeTruthy();
+  });
+
+  it('offers the empty action (Add new item) only on an unfiltered empty list', () => {
+    const { unmount } = render(
+      <ListGrid label="Things" list={query({ data: page([]) })} isFiltered={false} emptyText={LIST_TEXTS.empty} emptyAction={<a href="/add">{LIST_TEXTS.addNew}</a>} page={1} pageSize={2} columns={columns} />,
+    );
+    expect(screen.getByRole('link', { name: 'Add new item' })).toBeTruthy();
+    unmount();
+    render(<ListGrid label="Things" list={query({ data: page([]) })} isFiltered emptyText={LIST_TEXTS.empty} emptyAction={<a href="/add">{LIST_TEXTS.addNew}</a>} page={1} pageSize={2} columns={columns} />);
+    expect(screen.queryByRole('link', { name: 'Add new item' })).toBeNull();
+  });
+
+  it('offers the page sizes and says an estimated total as about', () => {
+    const onPageSize = vi.fn();
+    render(
+      <ListGrid
+        label="Things"
+        list={query({ data: { ...page([{ id: 1, name: 'Ada' }], 1234, true), totalIsEstimate: true } })}
+        isFiltered={false}
+        emptyText={LIST_TEXTS.empty}
+        page={1}
+        pageSize={1}
+        onPage={() => undefined}
+        pageSizeOptions={[1, 10]}
+        onPageSize={onPageSize}
+        columns={columns}
+      />,
+    );
+    expect(screen.getByText('Displaying 1 - 1 of about 1,234')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toBeTruthy();
   });
 
   it('shows a failed load with its reason and a Retry that loads again', () => {

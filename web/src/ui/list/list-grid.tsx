@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -11,7 +12,7 @@ import { DATA_GRID_DEFAULTS, ListStatus } from './list-screen.tsx';
 
 /** What the grid needs of a list query (a React Query result of a `pageOf` response). */
 export interface ListGridQuery<R> {
-  data?: { rows: R[]; total: number; hasNextPage: boolean } | undefined;
+  data?: { rows: R[]; total: number; hasNextPage: boolean; totalIsEstimate?: boolean } | undefined;
   isPending: boolean;
   isFetching: boolean;
   error: Error | null;
@@ -26,15 +27,58 @@ export type ListGridProps<R extends GridValidRowModel> = Omit<DataGridProps<R>, 
   isFiltered: boolean;
   emptyText: string;
   filteredEmptyText?: string;
+  /** Under the empty text, e.g. the spec's 'Add new item' link (not when a search or filter is applied). */
+  emptyAction?: ReactNode;
   /** Paging: the URL state's page and size; omit `onPage` for a list shown whole (no pager). */
   page: number;
   pageSize: number;
   onPage?: (page: number) => void;
+  /** With both, the pager offers a page-size select ('Rows per page'). */
+  pageSizeOptions?: readonly number[];
+  onPageSize?: (pageSize: number) => void;
+  /**
+   * A fixed height (CSS) for the grid, whose header then stays in view while its rows scroll; without it the
+   * grid is as tall as its rows (autoHeight).
+   */
+  height?: string;
+  /** How many placeholder lines while the first page loads (default 5). */
+  skeletonRows?: number;
 };
 
 /** A server-paged DataGrid with its status and pager, in one panel. */
-export function ListGrid<R extends GridValidRowModel>({ label, list, isFiltered, emptyText, filteredEmptyText, page, pageSize, onPage, ...grid }: ListGridProps<R>) {
+export function ListGrid<R extends GridValidRowModel>({
+  label,
+  list,
+  isFiltered,
+  emptyText,
+  filteredEmptyText,
+  emptyAction,
+  page,
+  pageSize,
+  onPage,
+  pageSizeOptions,
+  onPageSize,
+  height,
+  skeletonRows = 5,
+  ...grid
+}: ListGridProps<R>) {
   const rows = list.data?.rows ?? [];
+  const dataGrid = rows.length > 0 && (
+    <DataGrid<R>
+      aria-label={label}
+      {...DATA_GRID_DEFAULTS}
+      rowHeight={52}
+      autoHeight={height === undefined}
+      rows={rows}
+      rowCount={list.data?.total ?? 0}
+      // The first page loads as skeleton lines (ListStatus); a next page or search keeps the rows under a progress bar.
+      loading={list.isFetching}
+      slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
+      // The panel draws the border.
+      sx={{ border: 0, borderRadius: 0 }}
+      {...grid}
+    />
+  );
   return (
     <Paper variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>
       <ListStatus
@@ -45,29 +89,25 @@ export function ListGrid<R extends GridValidRowModel>({ label, list, isFiltered,
         onRetry={() => void list.refetch()}
         emptyText={emptyText}
         filteredEmptyText={filteredEmptyText}
-        skeletonRows={5}
+        emptyAction={emptyAction}
+        skeletonRows={skeletonRows}
       />
-      {rows.length > 0 && (
-        <DataGrid<R>
-          aria-label={label}
-          {...DATA_GRID_DEFAULTS}
-          rowHeight={52}
-          autoHeight
-          rows={rows}
-          rowCount={list.data?.total ?? 0}
-          // The first page loads as skeleton lines (ListStatus); a next page or search keeps the rows under a progress bar.
-          loading={list.isFetching}
-          slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
-          // The panel draws the border.
-          sx={{ border: 0, borderRadius: 0 }}
-          {...grid}
-        />
-      )}
+      {dataGrid && (height === undefined ? dataGrid : <Box sx={{ height }}>{dataGrid}</Box>)}
       {onPage && (
         <>
           <Divider />
           <Box sx={{ px: { xs: 1, sm: 2 } }}>
-            <PagingFooter page={page} pageSize={pageSize} count={rows.length} total={list.data?.total ?? 0} hasNextPage={list.data?.hasNextPage ?? false} onPage={onPage} />
+            <PagingFooter
+              page={page}
+              pageSize={pageSize}
+              count={rows.length}
+              total={list.data?.total ?? 0}
+              hasNextPage={list.data?.hasNextPage ?? false}
+              totalIsEstimate={list.data?.totalIsEstimate ?? false}
+              onPage={onPage}
+              pageSizeOptions={pageSizeOptions}
+              onPageSize={onPageSize}
+            />
           </Box>
         </>
       )}
@@ -80,4 +120,6 @@ export const LIST_TEXTS = {
   empty: 'There are no items to display.',
   filteredEmpty: 'No items were found - please modify your search criteria',
   noData: 'No Data',
+  /** The link under the empty text of a list the user may add to. */
+  addNew: 'Add new item',
 } as const;
