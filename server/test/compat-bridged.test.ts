@@ -159,9 +159,10 @@ describe('every named resource of both specs', () => {
     'Actions by Incident ID Export',
     'Contacts2Invite',
     'All Invited Contacts',
+    'Surveys list',
   ];
 
-  it('the registry holds each of them (Surveys list joins with the surveys service: docs/decisions/022)', () => {
+  it('the registry holds each of them', () => {
     for (const n of NAMES) expect(Object.keys(BRIDGED_RESOURCES), n).toContain(n);
   });
 
@@ -192,6 +193,18 @@ describe('records of the caller’s customer, mapped from the services', () => {
     expect(column(byDevice, 'IncidentID')).toEqual([String(f.requestId)]);
     const byContact = expectRecords(await bridged(admin, 'Service Requests by ContactID', valuesOf({ ContactID: f.contactId, Status: 'All' })));
     expect(column(byContact, 'IncidentID')).toEqual([String(f.requestId)]);
+  });
+
+  it('Surveys list answers what GET /api/v1/surveys answers: the customer’s for an Administrator, a User its own', async () => {
+    for (const who of [admin, user]) {
+      const rest = await t.app.inject({ method: 'GET', url: '/api/v1/surveys?pageSize=50', headers: { cookie: who.cookie } });
+      expect(rest.statusCode, rest.body).toBe(200);
+      const restIds = rest.json<{ rows: { id: number; submittedByContactId: number | null }[] }>().rows.map((r) => String(r.id));
+      const r = expectRecords(await bridged(who, 'Surveys list', valuesOf({ PageSize: 50 })));
+      expect(column(r, 'SurveyID')).toEqual(restIds);
+      if (who === user) for (const c of column(r, 'SubmittedByContactID')) expect(c).toBe(String(user.session.user.contactId));
+    }
+    expect(column(expectRecords(await bridged(admin, 'Surveys list', valuesOf({ PageSize: 50 }))), 'SurveyID').length).toBeGreaterThan(0);
   });
 
   it('Actions by Incident ID gives the note as plain text', async () => {
