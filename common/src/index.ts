@@ -22,3 +22,4 @@ export * from './passwords.ts';
 export * from './public-pages.ts';
 export * from './mail.ts';
 export * from './jobs.ts';
+export * from './forms.ts';

@@ -30,6 +30,7 @@ import { homeRoutes } from './modules/home/routes.ts';
 import { chatCompatRoutes } from './modules/home/chat.routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
+import { formRoutes } from './modules/forms/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bannerCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
   await app.register(preferenceRoutes, { prefix: '/api/v1', db, config });
   await app.register(homeRoutes, { prefix: '/api/v1', db, config });
+  await app.register(formRoutes, { prefix: '/api/v1', db, config });
   await app.register(chatCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
   await app.register(publicRoutes, { prefix: '/api/v1', db, config });
   await app.register(mailRoutes, { prefix: '/api/v1', db, config });

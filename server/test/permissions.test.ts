@@ -15,6 +15,7 @@ describe('drawer items per role (requirements §15)', () => {
       'jobs',
       'myincidents',
       'myrequests',
+      'catalogue',
       'incidents',
       'requests',
       ...report,
@@ -22,10 +23,10 @@ describe('drawer items per role (requirements §15)', () => {
   });
 
   it.each(['Operator', 'OperatorLimited'] as const)('%s: devices only, my and org tickets', (type) => {
-    expect(drawerItemIds(who(type))).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'incidents', 'requests']);
+    expect(drawerItemIds(who(type))).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'catalogue', 'incidents', 'requests']);
   });
 
   it('User: devices and my tickets only', () => {
-    expect(drawerItemIds(who('User'))).toEqual(['home', 'devices', 'myincidents', 'myrequests']);
+    expect(drawerItemIds(who('User'))).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'catalogue']);
   });
 });
