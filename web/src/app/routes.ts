@@ -72,6 +72,14 @@ export const ROUTES = {
   invoiceDetails: { path: '/jobs/balances/details/:id', title: 'Invoice Details' },
   jobProducts: { path: '/jobs/products/:jobid', title: 'Products' },
   jobReports: { path: '/jobs/jobreports/:jobid/:invid?', title: 'Time Data' },
+  // The form engine (requirements §14.1); 'manage-forms' is the space admin's editor of definitions.
+  kapp: { path: '/kapps/:kappSlug', title: 'Forms' },
+  formCatalog: { path: '/kapps/:kappSlug/forms', title: 'Forms' },
+  formSubmit: { path: '/kapps/:kappSlug/forms/:formSlug', title: 'Form' },
+  formSubmissions: { path: '/kapps/:kappSlug/forms/:formSlug/submissions', title: 'Submissions' },
+  formSubmission: { path: '/kapps/:kappSlug/forms/:formSlug/submissions/:id', title: 'Submission' },
+  formDefinitions: { path: '/kapps/:kappSlug/manage-forms', title: 'Manage Forms' },
+  formDefinitionEdit: { path: '/kapps/:kappSlug/manage-forms/:formSlug', title: 'Edit Form' },
 } as const satisfies Record<string, RouteEntry>;
 
 /** Paths that answer in the signed-in shell (register and retrieve are public pages). */
@@ -118,6 +126,13 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.invoiceDetails,
   ROUTES.jobProducts,
   ROUTES.jobReports,
+  ROUTES.kapp,
+  ROUTES.formCatalog,
+  ROUTES.formSubmit,
+  ROUTES.formSubmissions,
+  ROUTES.formSubmission,
+  ROUTES.formDefinitions,
+  ROUTES.formDefinitionEdit,
 ];
 
 export const NOT_FOUND_TITLE = 'Not Found';

@@ -12,10 +12,12 @@ import Campaign from '@mui/icons-material/CampaignOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import TuneIcon from '@mui/icons-material/Tune';
 import OutboxIcon from '@mui/icons-material/OutboxOutlined';
-import { USER_TYPE_LABELS, canEditBanner, canSeeOutgoingMail, type SignedInUser } from '@sc/common';
+import DynamicFormIcon from '@mui/icons-material/DynamicFormOutlined';
+import { CUSTOMER_PORTAL_KAPP, USER_TYPE_LABELS, canEditBanner, canManageForms, canSeeOutgoingMail, type SignedInUser } from '@sc/common';
 import { useSession } from '../../features/auth/session-context.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
+import { hrefs } from '../hrefs.ts';
 import { ROUTES } from '../routes.ts';
 
 export const initialsOf = (u: Pick<SignedInUser, 'firstName' | 'lastName'>): string =>
@@ -130,6 +132,19 @@ export function AccountMenu({ user, onOpenBanner, onOpenPreferences }: AccountMe
               <OutboxIcon fontSize="small" />
             </ListItemIcon>
             Outgoing Mail
+          </MenuItem>
+        )}
+        {canManageForms(user) && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void navigate(hrefs.formDefinitions({ kappSlug: CUSTOMER_PORTAL_KAPP }));
+            }}
+          >
+            <ListItemIcon>
+              <DynamicFormIcon fontSize="small" />
+            </ListItemIcon>
+            Manage Forms
           </MenuItem>
         )}
         <MenuItem disabled={isLoggingOut} onClick={() => void handleLogout()}>
