@@ -44,9 +44,14 @@ export const FORM_CATALOG: CatalogForm[] = [
               name: 'model',
               title: 'Model',
               isRequired: true,
-              choices: ['Standard 14" business laptop', 'Performance 16" laptop', 'Lightweight 13" ultrabook'],
+              // Values without the inch mark: a '"' inside a quoted value breaks SurveyJS expressions (visibleIf).
+              choices: [
+                { value: 'standard-14', text: 'Standard 14" business laptop' },
+                { value: 'performance-16', text: 'Performance 16" laptop' },
+                { value: 'ultrabook-13', text: 'Lightweight 13" ultrabook' },
+              ],
             },
-            { type: 'comment', name: 'performanceReason', title: 'Why is the performance model needed?', visibleIf: "{model} = 'Performance 16\" laptop'", isRequired: true },
+            { type: 'comment', name: 'performanceReason', title: 'Why is the performance model needed?', visibleIf: "{model} = 'performance-16'", isRequired: true },
             { type: 'checkbox', name: 'accessories', title: 'Accessories', choices: ['Docking station', 'Second monitor', 'Headset', 'Laptop bag'] },
             { type: 'boolean', name: 'replacesDevice', title: 'Does it replace an existing device?' },
             { type: 'text', name: 'oldDevice', title: 'Device it replaces (name or asset tag)', visibleIf: '{replacesDevice} = true', isRequired: true },
