@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ErrorResponse, FormCatalogResponse, FormDefinitionDetail, FormDefinitionListResponse, FormResponse, Submission, SubmissionListResponse, TicketDetail } from '@sc/common';
 import { customers, formSubmissions, tickets } from '../src/db/schema/index.ts';
+import { FORM_CATALOG } from '../src/db/seed/form-catalog.ts';
+import { answersSummary, checkDefinition } from '../src/modules/forms/definition.ts';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
 
 // requirements §14.1: the form engine's API: catalogue, definitions (space admin), versions,
@@ -61,6 +63,13 @@ afterAll(async () => {
 });
 
 describe('catalogue', () => {
+  it('seeds only definitions the definition check accepts (expressions parse), and summarises answers as shown', () => {
+    for (const f of FORM_CATALOG) expect(() => checkDefinition(f.definition), f.slug).not.toThrow();
+    const laptop = FORM_CATALOG.find((f) => f.slug === 'new-laptop')!.definition;
+    // Question order and a choice's text, whatever the order the answers were stored in.
+    expect(answersSummary(laptop, { model: 'performance-16', recipientName: 'Pat', department: 'Finance' })).toBe('Pat · Finance · Performance 16" laptop');
+  });
+
   it('offers the seeded service-request forms (at least five) to every customer, by name', async () => {
     const res = await user.get(`${K}/forms?pageSize=50`);
     expect(res.statusCode, res.body).toBe(200);

@@ -161,14 +161,28 @@ export function answersText(definition: FormDefinition, values: Record<string, u
   return lines.join('\n');
 }
 
-/** A one-line summary of the first answers (the submissions list). */
-export function answersSummary(values: Record<string, unknown>, max = 120): string {
+/**
+ * A one-line summary of the first answers (the submissions list): with the version's definition,
+ * in question order and as shown (a choice's text, not its value); without one, the stored values.
+ */
+export function answersSummary(definition: FormDefinition | null, values: Record<string, unknown>, max = 120): string {
   const parts: string[] = [];
-  for (const v of Object.values(values)) {
-    if (v == null || v === '' || typeof v === 'boolean') continue;
-    const text = Array.isArray(v) && v.some((x) => x && typeof x === 'object' && 'content' in x) ? fileNames(v) : displayText(v);
+  const add = (text: string) => {
     if (text) parts.push(text);
-    if (parts.join(' · ').length > max) break;
+    return parts.join(' · ').length > max;
+  };
+  if (definition) {
+    const model = quietModel(definition);
+    model.data = values;
+    for (const q of model.getAllQuestions()) {
+      if (!q.isVisible || q.isEmpty() || ['html', 'expression', 'boolean'].includes(q.getType())) continue;
+      if (add(q.getType() === 'file' ? fileNames(q.value) : displayText(q.displayValue))) break;
+    }
+  } else {
+    for (const v of Object.values(values)) {
+      if (v == null || v === '' || typeof v === 'boolean') continue;
+      if (add(Array.isArray(v) && v.some((x) => x && typeof x === 'object' && 'content' in x) ? fileNames(v) : displayText(v))) break;
+    }
   }
   const s = parts.join(' · ');
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;

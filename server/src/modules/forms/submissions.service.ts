@@ -14,6 +14,7 @@ import {
   type SubmissionListRequest,
   type SubmissionListResponse,
   type SubmissionRow,
+  type FormDefinition,
   type SubmissionState,
 } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
@@ -73,7 +74,7 @@ export async function getForm(db: Db, scope: Scope, kappSlug: string, formSlug: 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toRow(scope: Scope, r: NonNullable<Awaited<ReturnType<typeof q.findSubmission>>>): SubmissionRow {
+function toRow(scope: Scope, r: NonNullable<Awaited<ReturnType<typeof q.findSubmission>>>, definition: FormDefinition | null): SubmissionRow {
   const owner = { webUserId: r.webUserId, coreState: r.coreState as SubmissionState };
   return {
     id: r.id,
@@ -86,7 +87,7 @@ function toRow(scope: Scope, r: NonNullable<Awaited<ReturnType<typeof q.findSubm
     submittedAt: iso(r.submittedAt),
     ticketId: r.ticketId,
     ticketNo: r.ticketNo,
-    summary: answersSummary(r.values),
+    summary: answersSummary(definition, r.values),
     canEdit: canEditSubmission(caller(scope), owner),
     canDelete: canDeleteSubmission(caller(scope), owner),
   };
@@ -104,7 +105,10 @@ export async function listSubmissions(db: Db, scope: Scope, kappSlug: string, fo
       r.direction,
       slice,
     );
-    return { rows: rows.map((row) => toRow(scope, row)), total };
+    // The definitions of the versions on the page (usually one), for the summaries in question order.
+    const definitions = new Map<number, FormDefinition | null>();
+    for (const id of new Set(rows.map((row) => row.formVersionId))) if (id !== null) definitions.set(id, (await q.findVersion(db, id))?.definition ?? null);
+    return { rows: rows.map((row) => toRow(scope, row, row.formVersionId === null ? null : (definitions.get(row.formVersionId) ?? null))), total };
   });
   return { ...page, formName: form.name };
 }
@@ -119,7 +123,7 @@ export async function getSubmission(db: Db, scope: Scope, kappSlug: string, form
   const form = await requireForm(db, scope, kappSlug, formSlug);
   const row = await requireSubmission(db, scope, form, id);
   const version = row.formVersionId ? await q.findVersion(db, row.formVersionId) : undefined;
-  return { ...toRow(scope, row), formSlug: form.slug, formName: form.name, versionId: version?.id ?? null, definition: version?.definition ?? null, values: row.values };
+  return { ...toRow(scope, row, version?.definition ?? null), formSlug: form.slug, formName: form.name, versionId: version?.id ?? null, definition: version?.definition ?? null, values: row.values };
 }
 
 /** The page a draft stops on must be one of the definition's pages. */
