@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
+import { useColorScheme, useTheme, type CssVarsTheme } from '@mui/material/styles';
 import { Model, type ITheme } from 'survey-core';
 import DefaultDarkPanelless from 'survey-core/themes/default-dark-panelless';
 import DefaultLightPanelless from 'survey-core/themes/default-light-panelless';
@@ -48,7 +48,12 @@ function pageName(m: Model): string | null {
 }
 
 export function SurveyForm({ definition, values, prefill, page, readOnly = false, preview = false, onComplete, stateRef }: SurveyFormProps) {
-  const theme = useTheme();
+  const theme = useTheme<CssVarsTheme>();
+  // The app's theme has CSS-variable colour schemes: theme.palette is always the light one, so the
+  // scheme shown comes from useColorScheme ('system' follows the OS).
+  const { mode, systemMode } = useColorScheme();
+  const dark = (mode === 'system' ? systemMode : mode) === 'dark';
+  const palette = theme.colorSchemes[dark ? 'dark' : 'light']?.palette ?? theme.palette;
   const model = useMemo(() => {
     const m = new Model(definition);
     if (values) m.data = values;
@@ -87,22 +92,23 @@ export function SurveyForm({ definition, values, prefill, page, readOnly = false
   }, [model, stateRef]);
 
   useEffect(() => {
-    const base: ITheme = theme.palette.mode === 'dark' ? DefaultDarkPanelless : DefaultLightPanelless;
-    const p = theme.palette.primary;
+    const base: ITheme = dark ? DefaultDarkPanelless : DefaultLightPanelless;
+    const p = palette.primary;
     model.applyTheme({
       ...base,
       cssVariables: {
         ...base.cssVariables,
         '--sjs2-color-bg-brand-primary': p.main,
         '--sjs2-color-bg-brand-primary-dim': p.dark,
-        '--sjs2-color-fg-brand-primary': theme.palette.mode === 'dark' ? p.light : p.main,
+        '--sjs2-color-fg-brand-primary': p.main,
+        '--sjs2-color-bg-basic-primary': palette.background.paper,
         '--sjs2-color-border-brand-primary': p.main,
         '--sjs2-color-fg-brand-on-primary': p.contrastText,
         '--font-family': theme.typography.fontFamily ?? 'inherit',
         '--sjs-font-family': theme.typography.fontFamily ?? 'inherit',
       },
     });
-  }, [model, theme]);
+  }, [model, theme, dark, palette]);
 
   return (
     <Box sx={{ '& .sd-root-modern': { fontFamily: theme.typography.fontFamily }, borderRadius: 2, overflow: 'hidden' }} data-testid="survey-form">
