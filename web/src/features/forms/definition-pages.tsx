@@ -184,7 +184,7 @@ function DefinitionEditor({ kapp, formSlug, isNew, d }: { kapp: string; formSlug
               </Button>
             )}
             {!isNew && d?.status === 'Published' && (
-              <Button color="warning" onClick={() => void run(() => write.mutateAsync({ kind: 'retire', slug: formSlug }), FORM_TEXTS.retired)} disabled={write.isPending}>
+              <Button onClick={() => void run(() => write.mutateAsync({ kind: 'retire', slug: formSlug }), FORM_TEXTS.retired)} disabled={write.isPending}>
                 Retire
               </Button>
             )}

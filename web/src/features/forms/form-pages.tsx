@@ -90,7 +90,7 @@ export function FormCatalogPage({ kapp, user }: { kapp: string; user: SignedInUs
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
         {rows.map((f) => (
-          <Card key={f.slug} variant="outlined" component="section" aria-labelledby={`form-${f.slug}`}>
+          <Card key={f.slug} variant="outlined" component="section" aria-labelledby={`form-${f.slug}`} sx={{ display: 'flex', flexDirection: 'column' }}>
             <CardContent>
               <Typography id={`form-${f.slug}`} variant="h6" component="h2">
                 {f.name}
@@ -100,7 +100,7 @@ export function FormCatalogPage({ kapp, user }: { kapp: string; user: SignedInUs
                 {f.description}
               </Typography>
             </CardContent>
-            <CardActions>
+            <CardActions sx={{ mt: 'auto', flexWrap: 'wrap' }}>
               <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={hrefs.formSubmit({ kappSlug: kapp, formSlug: f.slug })} aria-label={`${FORM_TEXTS.submitNew}: ${f.name}`}>
                 {FORM_TEXTS.submitNew}
               </Button>
@@ -378,7 +378,7 @@ export function SubmissionPage({ kapp, formSlug, id, timeZone }: { kapp: string;
       {s.ticketId && (
         <Alert severity="info" sx={{ mb: 2 }}>
           This submission created service request{' '}
-          <Link component={RouterLink} to={hrefs.serviceRequestView({ id: s.ticketId })}>
+          <Link component={RouterLink} underline="always" to={hrefs.serviceRequestView({ id: s.ticketId })}>
             {s.ticketNo}
           </Link>
           .
