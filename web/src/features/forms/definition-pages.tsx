@@ -42,6 +42,18 @@ const STARTER = {
 
 const errorText = (e: unknown) => (isApiError(e) ? e.message : 'An Error Occurred');
 
+/** Keys first in this order when a stored definition is shown (jsonb keeps keys sorted by length, not as written). */
+const KEY_ORDER = ['title', 'description', 'name', 'type', 'inputType', 'value', 'text', 'choices', 'visibleIf', 'enableIf', 'requiredIf', 'isRequired', 'validators', 'completedHtml', 'pages', 'elements'];
+const rank = (k: string) => (KEY_ORDER.includes(k) ? KEY_ORDER.indexOf(k) : KEY_ORDER.indexOf('completedHtml') - 0.5);
+
+/** The definition as readable JSON: title and name first, pages and elements last, at every level. */
+function ordered(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(ordered);
+  if (!v || typeof v !== 'object') return v;
+  const entries = Object.entries(v as Record<string, unknown>).sort(([a], [b]) => rank(a) - rank(b));
+  return Object.fromEntries(entries.map(([k, x]) => [k, ordered(x)]));
+}
+
 export function FormDefinitionsPage({ kapp, timeZone }: { kapp: string; timeZone: string }) {
   const { state, update } = useListUrlState(ZFormDefinitionListRequestSchema);
   const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), 500);
@@ -136,7 +148,7 @@ function DefinitionEditor({ kapp, formSlug, isNew, d }: { kapp: string; formSlug
   const [description, setDescription] = useState(d?.description ?? '');
   const [customerId, setCustomerId] = useState<number | null>(d?.customerId ?? null);
   const [createsServiceRequest, setCreatesServiceRequest] = useState(d?.createsServiceRequest ?? true);
-  const [json, setJson] = useState(() => JSON.stringify(d?.definition ?? STARTER, null, 2));
+  const [json, setJson] = useState(() => JSON.stringify(ordered(d?.definition ?? STARTER), null, 2));
   const [serverError, setServerError] = useState<string | null>(null);
   const parsed = useMemo(() => parseJson(json), [json]);
 
