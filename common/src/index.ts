@@ -28,3 +28,4 @@ export * from './surveys.ts';
 export * from './reports.ts';
 export * from './audit.ts';
 export * from './compat.ts';
+export * from './forms.ts';

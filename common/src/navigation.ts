@@ -70,6 +70,8 @@ export function drawerGroups(u: Who): DrawerGroup[] {
     items: [
       { id: 'myincidents', label: 'My Incidents', path: '/myincidents/' },
       { id: 'myrequests', label: 'My Service Requests', path: '/myrequests/' },
+      // requirements §14.1: the form catalogue of kapp customer-portal, for every signed-in type.
+      { id: 'catalogue', label: 'Request Catalogue', path: '/kapps/customer-portal/forms' },
       ...(canSeeOrgTickets(u) ? [] : [surveys]),
     ],
   });

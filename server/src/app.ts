@@ -40,6 +40,7 @@ import { surveyRoutes } from './modules/surveys/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { bridgedRoutes } from './modules/compat/bridged.routes.ts';
 import { dataApiRoutes, registerApiKeyMarking, ticketFilterCompatRoutes, WEB_API_PREFIX } from './modules/compat/routes.ts';
+import { formRoutes } from './modules/forms/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bannerCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
   await app.register(preferenceRoutes, { prefix: '/api/v1', db, config });
   await app.register(homeRoutes, { prefix: '/api/v1', db, config });
+  await app.register(formRoutes, { prefix: '/api/v1', db, config });
   await app.register(chatCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
   await app.register(publicRoutes, { prefix: '/api/v1', db, config });
   await app.register(mailRoutes, { prefix: '/api/v1', db, config });

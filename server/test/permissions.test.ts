@@ -15,6 +15,7 @@ describe('drawer items per role (requirements §15)', () => {
       'jobs',
       'myincidents',
       'myrequests',
+      'catalogue',
       'incidents',
       'requests',
       'surveys',
@@ -23,10 +24,10 @@ describe('drawer items per role (requirements §15)', () => {
   });
 
   it.each(['Operator', 'OperatorLimited'] as const)('%s: devices only, my and org tickets', (type) => {
-    expect(drawerItemIds(who(type))).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'incidents', 'requests', 'surveys']);
+    expect(drawerItemIds(who(type))).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'catalogue', 'incidents', 'requests', 'surveys']);
   });
 
   it('User: devices and my tickets only', () => {
-    expect(drawerItemIds(who('User'))).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'surveys']);
+    expect(drawerItemIds(who('User'))).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'catalogue', 'surveys']);
   });
 });

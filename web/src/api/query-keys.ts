@@ -68,6 +68,16 @@ export const queryKeys = {
     all: ['sessions'] as const,
   },
   apiKeys: { all: ['api-keys'] as const },
+  forms: {
+    all: ['forms'] as const,
+    catalog: (kapp: string, q: Q) => ['forms', 'catalog', kapp, q] as const,
+    form: (kapp: string, slug: string) => ['forms', 'form', kapp, slug] as const,
+    submissions: (kapp: string, slug: string, q: Q) => ['forms', 'submissions', kapp, slug, q] as const,
+    submission: (kapp: string, slug: string, id: string) => ['forms', 'submission', kapp, slug, id] as const,
+    definitions: (kapp: string, q: Q) => ['forms', 'definitions', kapp, q] as const,
+    definition: (kapp: string, slug: string) => ['forms', 'definition', kapp, slug] as const,
+    customers: ['forms', 'customers'] as const,
+  },
   outbox: {
     all: ['outbox'] as const,
     list: (q: Q) => ['outbox', 'list', q] as const,
@@ -141,4 +151,10 @@ export async function invalidateJobWrite(qc: QueryClient): Promise<void> {
 /** After a survey was answered in the portal: the home page card, the Surveys lists and charts. */
 export async function invalidateSurveyWrite(qc: QueryClient): Promise<void> {
   await qc.invalidateQueries({ queryKey: queryKeys.surveys.all });
+}
+
+/** A submission saved, submitted or deleted (requirements §14.1): its lists and screens; a submitted service-request form also made a ticket. */
+export async function invalidateFormSubmissionWrite(qc: QueryClient, createdTicket: boolean): Promise<void> {
+  await qc.invalidateQueries({ queryKey: queryKeys.forms.all });
+  if (createdTicket) await invalidateTicketWrite(qc);
 }

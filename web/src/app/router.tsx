@@ -70,6 +70,14 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.outgoingMail.path, lazy: () => import('./route-modules/outgoing-mail.tsx') },
       { path: ROUTES.auditLog.path, lazy: () => import('./route-modules/audit-log.tsx') },
       { path: ROUTES.apiKeys.path, lazy: () => import('./route-modules/api-keys.tsx') },
+      // The form engine (requirements §14.1): one chunk without SurveyJS; the form renderer is its own chunk.
+      { path: ROUTES.kapp.path, lazy: () => import('./route-modules/forms.tsx').then((m) => ({ Component: m.FormCatalog })) },
+      { path: ROUTES.formCatalog.path, lazy: () => import('./route-modules/forms.tsx').then((m) => ({ Component: m.FormCatalog })) },
+      { path: ROUTES.formSubmit.path, lazy: () => import('./route-modules/forms.tsx').then((m) => ({ Component: m.FormSubmit })) },
+      { path: ROUTES.formSubmissions.path, lazy: () => import('./route-modules/forms.tsx').then((m) => ({ Component: m.FormSubmissions })) },
+      { path: ROUTES.formSubmission.path, lazy: () => import('./route-modules/forms.tsx').then((m) => ({ Component: m.FormSubmission })) },
+      { path: ROUTES.formDefinitions.path, lazy: () => import('./route-modules/forms.tsx').then((m) => ({ Component: m.FormDefinitions })) },
+      { path: ROUTES.formDefinitionEdit.path, lazy: () => import('./route-modules/forms.tsx').then((m) => ({ Component: m.FormDefinitionEdit })) },
       // Jobs and billing (requirements §11.1): one chunk, a named export per screen.
       { path: ROUTES.jobs.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobsList })) },
       { path: ROUTES.jobAdd.path, lazy: () => import('./route-modules/jobs.tsx').then((m) => ({ Component: m.JobForm })) },

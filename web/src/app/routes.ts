@@ -83,6 +83,14 @@ export const ROUTES = {
   surveys: { path: '/surveys', title: 'Surveys' },
   // The native reports and the Single Pane of Glass (requirements §13.2).
   report: { path: '/reports/:reportId', title: 'Reports' },
+  // The form engine (requirements §14.1); 'manage-forms' is the space admin's editor of definitions.
+  kapp: { path: '/kapps/:kappSlug', title: 'Forms' },
+  formCatalog: { path: '/kapps/:kappSlug/forms', title: 'Forms' },
+  formSubmit: { path: '/kapps/:kappSlug/forms/:formSlug', title: 'Form' },
+  formSubmissions: { path: '/kapps/:kappSlug/forms/:formSlug/submissions', title: 'Submissions' },
+  formSubmission: { path: '/kapps/:kappSlug/forms/:formSlug/submissions/:id', title: 'Submission' },
+  formDefinitions: { path: '/kapps/:kappSlug/manage-forms', title: 'Manage Forms' },
+  formDefinitionEdit: { path: '/kapps/:kappSlug/manage-forms/:formSlug', title: 'Edit Form' },
 } as const satisfies Record<string, RouteEntry>;
 
 /** Paths that answer in the signed-in shell (register and retrieve are public pages). */
@@ -133,6 +141,13 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.jobReports,
   ROUTES.surveys,
   ROUTES.report,
+  ROUTES.kapp,
+  ROUTES.formCatalog,
+  ROUTES.formSubmit,
+  ROUTES.formSubmissions,
+  ROUTES.formSubmission,
+  ROUTES.formDefinitions,
+  ROUTES.formDefinitionEdit,
 ];
 
 export const NOT_FOUND_TITLE = 'Not Found';

@@ -6,8 +6,6 @@ import {
   bannerMessages,
   customerBannerPartition,
   emailPreferences,
-  formSubmissions,
-  forms,
   invitations,
   invoiceLines,
   jobProducts,
@@ -17,7 +15,6 @@ import {
   tickets,
   timeEntries,
   userPreferences,
-  type FormFieldDef,
 } from '../schema/index.ts';
 import { eq } from 'drizzle-orm';
 import {
@@ -34,6 +31,7 @@ import {
   type NewTimeEntry,
 } from './billing-factories.ts';
 import type { DemoContext, DemoOrg } from './demo.ts';
+import { seedFormCatalog } from './demo-forms.ts';
 import { FAR_FUTURE, REFERENCE_DATE, insertMany, reserveIds } from './random.ts';
 
 const DAY = 86_400_000;
@@ -47,7 +45,7 @@ export async function seedDemoExtras(db: Db, ctx: DemoContext): Promise<void> {
   await seedFilters(db, ctx);
   await seedPreferences(db, ctx);
   await seedInvitations(db, ctx);
-  await seedForms(db, ctx);
+  await seedFormCatalog(db);
 }
 
 async function seedBilling(db: Db, ctx: DemoContext, org: DemoOrg, transNo: number): Promise<number> {
@@ -270,75 +268,3 @@ async function seedInvitations(db: Db, ctx: DemoContext): Promise<void> {
   await db.insert(invitations).values(rows);
 }
 
-const FORMS: { slug: string; name: string; description: string; fields: FormFieldDef[] }[] = [
-  {
-    slug: 'user-preferences',
-    name: 'User Preferences',
-    description: 'Time zone, page size, phone numbers and notification choices of the signed-in user.',
-    fields: [
-      { name: 'timeZone', label: 'Time Zone', type: 'dropdown', options: ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'] },
-      { name: 'pageSize', label: 'Rows per page', type: 'dropdown', options: ['10', '15', '25', '50'] },
-      { name: 'officePhone', label: 'Office Phone', type: 'text' },
-      { name: 'mobilePhone', label: 'Mobile Phone', type: 'text' },
-      { name: 'emailOnNewAction', label: 'E-mail me when a note is added', type: 'checkbox' },
-    ],
-  },
-  {
-    slug: 'customer-care-email-preferences',
-    name: 'E-mail Preferences',
-    description: 'Which e-mails a contact receives.',
-    fields: [
-      { name: 'optOutMarketing', label: 'No newsletters', type: 'checkbox' },
-      { name: 'optOutSurveys', label: 'No satisfaction surveys', type: 'checkbox' },
-      { name: 'optOutTicketUpdates', label: 'No ticket updates', type: 'checkbox' },
-    ],
-  },
-  {
-    slug: 'new-contact-request',
-    name: 'New Contact Request',
-    description: 'Ask the provider to add a contact to your organisation.',
-    fields: [
-      { name: 'firstName', label: 'First Name', type: 'text', required: true },
-      { name: 'lastName', label: 'Last Name', type: 'text', required: true },
-      { name: 'email', label: 'Email Address', type: 'text', required: true },
-      { name: 'title', label: 'Title', type: 'text' },
-    ],
-  },
-];
-
-async function seedForms(db: Db, ctx: DemoContext): Promise<void> {
-  const { f } = ctx;
-  const rows = await db
-    .insert(forms)
-    .values(FORMS.map((x) => ({ kappSlug: 'customer-portal', ...x })))
-    .onConflictDoNothing()
-    .returning();
-  const request = rows.find((r) => r.slug === 'new-contact-request');
-  const admin = ctx.clients[0]!.accounts.find((a) => a.user.email === 'admin@acme.example');
-  if (!request || !admin) return;
-  await db.insert(formSubmissions).values([
-    {
-      id: f.string.uuid(),
-      formId: request.id,
-      cid: admin.user.cid,
-      webUserId: admin.user.id,
-      coreState: 'Draft',
-      currentPage: 'Page 1',
-      values: { firstName: 'Jordan', lastName: 'Lee' },
-      createdAt: REFERENCE_DATE,
-      updatedAt: REFERENCE_DATE,
-    },
-    {
-      id: f.string.uuid(),
-      formId: request.id,
-      cid: admin.user.cid,
-      webUserId: admin.user.id,
-      coreState: 'Submitted',
-      currentPage: 'Page 1',
-      values: { firstName: 'Sam', lastName: 'Rivera', email: 'sam.rivera@acme.example', title: 'Analyst' },
-      createdAt: REFERENCE_DATE,
-      updatedAt: REFERENCE_DATE,
-      submittedAt: REFERENCE_DATE,
-    },
-  ]);
-}

@@ -14,10 +14,12 @@ import TuneIcon from '@mui/icons-material/Tune';
 import OutboxIcon from '@mui/icons-material/OutboxOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
-import { USER_TYPE_LABELS, canEditBanner, canManageApiKeys, canReadAuditLog, canSeeOutgoingMail, type SignedInUser } from '@sc/common';
+import DynamicFormIcon from '@mui/icons-material/DynamicFormOutlined';
+import { CUSTOMER_PORTAL_KAPP, USER_TYPE_LABELS, canEditBanner, canManageApiKeys, canManageForms, canReadAuditLog, canSeeOutgoingMail, type SignedInUser } from '@sc/common';
 import { useSession } from '../../features/auth/session-context.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
+import { hrefs } from '../hrefs.ts';
 import { ROUTES } from '../routes.ts';
 
 export const initialsOf = (u: Pick<SignedInUser, 'firstName' | 'lastName'>): string =>
@@ -158,6 +160,19 @@ export function AccountMenu({ user, onOpenBanner, onOpenPreferences }: AccountMe
               <KeyIcon fontSize="small" />
             </ListItemIcon>
             API Keys
+          </MenuItem>
+        )}
+        {canManageForms(user) && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void navigate(hrefs.formDefinitions({ kappSlug: CUSTOMER_PORTAL_KAPP }));
+            }}
+          >
+            <ListItemIcon>
+              <DynamicFormIcon fontSize="small" />
+            </ListItemIcon>
+            Manage Forms
           </MenuItem>
         )}
         <MenuItem disabled={isLoggingOut} onClick={() => void handleLogout()}>

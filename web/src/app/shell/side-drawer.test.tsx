@@ -19,7 +19,7 @@ const reportIds = REPORTS.map((r) => `report-${r.id}`);
 describe('side drawer', () => {
   it('gives a User Home, Devices and My Tickets (with its Surveys) only', () => {
     renderDrawer('User');
-    expect(itemIds()).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'surveys']);
+    expect(itemIds()).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'catalogue', 'surveys']);
     expect(groupIds()).toEqual(['home', 'assets', 'my-tickets']);
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     expect(within(nav).queryByText('Agreements')).toBeNull();
@@ -30,7 +30,7 @@ describe('side drawer', () => {
 
   it.each(['Operator', 'OperatorLimited'] as const)('gives %s Org Tickets but no Agreements, Contacts or Reports', (type) => {
     renderDrawer(type);
-    expect(itemIds()).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'incidents', 'requests', 'surveys']);
+    expect(itemIds()).toEqual(['home', 'devices', 'myincidents', 'myrequests', 'catalogue', 'incidents', 'requests', 'surveys']);
     expect(screen.getByText('Org Tickets')).toBeTruthy();
     expect(screen.queryByText('Agreements')).toBeNull();
     expect(screen.queryByText('Contacts')).toBeNull();
@@ -48,6 +48,7 @@ describe('side drawer', () => {
       'jobs',
       'myincidents',
       'myrequests',
+      'catalogue',
       'incidents',
       'requests',
       'surveys',

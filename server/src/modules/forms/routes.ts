@@ -1,0 +1,158 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZCreateFormDefinitionRequestSchema,
+  ZCustomerOptionsResponseSchema,
+  ZErrorResponseSchema,
+  ZFormCatalogRequestSchema,
+  ZFormCatalogResponseSchema,
+  ZFormDefinitionDetailSchema,
+  ZFormDefinitionListRequestSchema,
+  ZFormDefinitionListResponseSchema,
+  ZFormParamsSchema,
+  ZFormResponseSchema,
+  ZKappParamsSchema,
+  ZSaveSubmissionRequestSchema,
+  ZSubmissionListRequestSchema,
+  ZSubmissionListResponseSchema,
+  ZSubmissionParamsSchema,
+  ZSubmissionSchema,
+  ZUpdateFormDefinitionRequestSchema,
+} from '@sc/common';
+import { requireScope } from '../../auth/plugin.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import * as defs from './definitions.service.ts';
+import * as svc from './submissions.service.ts';
+
+const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
+const tags = ['forms'];
+
+/** The form engine (requirements §14.1): catalogue, filling in, drafts and submissions, and the space admin's definitions. */
+export const formRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+  app.get(
+    '/kapps/:kappSlug/forms',
+    {
+      schema: {
+        tags,
+        summary: 'The forms the caller may use (published, for every customer or its own)',
+        params: ZKappParamsSchema,
+        querystring: ZFormCatalogRequestSchema,
+        response: { 200: ZFormCatalogResponseSchema, ...errors },
+      },
+    },
+    (req) => svc.listCatalog(db, requireScope(req), req.params.kappSlug, req.query),
+  );
+  app.get(
+    '/kapps/:kappSlug/forms/:formSlug',
+    { schema: { tags, summary: 'A form to fill in: its published version', params: ZFormParamsSchema, response: { 200: ZFormResponseSchema, ...errors } } },
+    (req) => svc.getForm(db, requireScope(req), req.params.kappSlug, req.params.formSlug),
+  );
+  app.get(
+    '/kapps/:kappSlug/forms/:formSlug/submissions',
+    {
+      schema: {
+        tags,
+        summary: "Submissions of a form: a User's own, an Administrator's or Operator's customer's",
+        params: ZFormParamsSchema,
+        querystring: ZSubmissionListRequestSchema,
+        response: { 200: ZSubmissionListResponseSchema, ...errors },
+      },
+    },
+    (req) => svc.listSubmissions(db, requireScope(req), req.params.kappSlug, req.params.formSlug, req.query),
+  );
+  app.post(
+    '/kapps/:kappSlug/forms/:formSlug/submissions',
+    {
+      schema: {
+        tags,
+        summary: 'Create a submission (Draft, or Submitted: a service-request form then creates the service request)',
+        params: ZFormParamsSchema,
+        body: ZSaveSubmissionRequestSchema,
+        response: { 201: ZSubmissionSchema, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await svc.createSubmission(db, requireScope(req), req.params.kappSlug, req.params.formSlug, req.body)),
+  );
+  app.get(
+    '/kapps/:kappSlug/forms/:formSlug/submissions/:id',
+    { schema: { tags, summary: 'One submission with the version it was made with', params: ZSubmissionParamsSchema, response: { 200: ZSubmissionSchema, ...errors } } },
+    (req) => svc.getSubmission(db, requireScope(req), req.params.kappSlug, req.params.formSlug, req.params.id),
+  );
+  app.put(
+    '/kapps/:kappSlug/forms/:formSlug/submissions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Continue a draft (its author only): save it again or submit it; a submitted one answers 409',
+        params: ZSubmissionParamsSchema,
+        body: ZSaveSubmissionRequestSchema,
+        response: { 200: ZSubmissionSchema, ...errors },
+      },
+    },
+    (req) => svc.updateSubmission(db, requireScope(req), req.params.kappSlug, req.params.formSlug, req.params.id, req.body),
+  );
+  app.delete(
+    '/kapps/:kappSlug/forms/:formSlug/submissions/:id',
+    { schema: { tags, summary: 'Delete a submission (its author, or an Administrator of its customer)', params: ZSubmissionParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await svc.deleteSubmission(db, requireScope(req), req.params.kappSlug, req.params.formSlug, req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // --- definitions (space admin) ----------------------------------------------------------------
+  app.get(
+    '/kapps/:kappSlug/form-definitions',
+    {
+      schema: {
+        tags,
+        summary: 'Form definitions of a kapp, every status (space admin)',
+        params: ZKappParamsSchema,
+        querystring: ZFormDefinitionListRequestSchema,
+        response: { 200: ZFormDefinitionListResponseSchema, ...errors },
+      },
+    },
+    (req) => defs.listDefinitions(db, requireScope(req), req.params.kappSlug, req.query),
+  );
+  app.get(
+    '/kapps/:kappSlug/form-definitions/customers',
+    { schema: { tags, summary: 'Customers a form may be limited to (space admin)', params: ZKappParamsSchema, response: { 200: ZCustomerOptionsResponseSchema, ...errors } } },
+    (req) => defs.listCustomerOptions(db, requireScope(req)),
+  );
+  app.post(
+    '/kapps/:kappSlug/form-definitions',
+    {
+      schema: { tags, summary: 'Create a form (Draft) with its definition (space admin)', params: ZKappParamsSchema, body: ZCreateFormDefinitionRequestSchema, response: { 201: ZFormDefinitionDetailSchema, ...errors } },
+    },
+    async (req, reply) => reply.status(201).send(await defs.createDefinition(db, requireScope(req), req.params.kappSlug, req.body)),
+  );
+  app.get(
+    '/kapps/:kappSlug/form-definitions/:formSlug',
+    { schema: { tags, summary: 'A form definition: working copy, settings, versions (space admin)', params: ZFormParamsSchema, response: { 200: ZFormDefinitionDetailSchema, ...errors } } },
+    (req) => defs.getDefinition(db, requireScope(req), req.params.kappSlug, req.params.formSlug),
+  );
+  app.put(
+    '/kapps/:kappSlug/form-definitions/:formSlug',
+    {
+      schema: {
+        tags,
+        summary: 'Save the working copy and settings (space admin); Publish makes it the next version',
+        params: ZFormParamsSchema,
+        body: ZUpdateFormDefinitionRequestSchema,
+        response: { 200: ZFormDefinitionDetailSchema, ...errors },
+      },
+    },
+    (req) => defs.updateDefinition(db, requireScope(req), req.params.kappSlug, req.params.formSlug, req.body),
+  );
+  app.post(
+    '/kapps/:kappSlug/form-definitions/:formSlug/publish',
+    { schema: { tags, summary: 'Publish the working copy as the next version (space admin)', params: ZFormParamsSchema, response: { 200: ZFormDefinitionDetailSchema, ...errors } } },
+    (req) => defs.publishDefinition(db, requireScope(req), req.params.kappSlug, req.params.formSlug),
+  );
+  app.post(
+    '/kapps/:kappSlug/form-definitions/:formSlug/retire',
+    { schema: { tags, summary: 'Retire a form: no longer offered; submissions stay (space admin)', params: ZFormParamsSchema, response: { 200: ZFormDefinitionDetailSchema, ...errors } } },
+    (req) => defs.retireDefinition(db, requireScope(req), req.params.kappSlug, req.params.formSlug),
+  );
+};
