@@ -17,6 +17,10 @@ const GLOBAL_TABLES = new Set([
   'app_secrets',
   'customers',
   'forms',
+  // Form definitions' versions: provider-wide like forms (a form's cid only limits who may use it).
+  'form_versions',
+  // Per-account sign-in delays: read before the caller's customer is known (requirements §19.2).
+  'login_throttle',
   'provider_staff',
   'rate_limits',
   'ticket_classes',
@@ -34,6 +38,11 @@ const KNOWN_UNIQUE_WITHOUT_CID = new Set([
   'surveys_pkey', 'ticket_actions_pkey', 'ticket_attachments_storage_key_uq', 'ticket_attachments_pkey', 'tickets_pkey',
   'tickets_ticket_no_uq', 'time_entries_pkey', 'user_preferences_pkey', 'web_users_email_uq', 'web_users_pkey',
   'web_users_contact_uq',
+  // Landed together from parallel branches (issues 15-17), documented in docs/scaling.md 'Citus':
+  // api_keys are found by their hash before the customer is known (like sessions); forms are a reference
+  // table whose cid limits availability; a survey invitation is unique per ticket (ON CONFLICT (ticket_id)).
+  'api_keys_key_hash_uq', 'api_keys_pkey', 'forms_kapp_slug_uq', 'forms_pkey', 'survey_invitations_pkey',
+  'survey_invitations_ticket_uq', 'surveys_invitation_uq',
 ]);
 
 let database: Database;
