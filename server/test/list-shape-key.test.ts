@@ -49,6 +49,7 @@ describe('list page query shape key', () => {
         ticketType: r() < 0.5 ? 'Incident' : 'ServiceRequest',
         ...(r() < 0.3 ? { contactId: 1 + Math.floor(r() * 100) } : {}),
         ...(r() < 0.2 ? { assignedContactId: 1 + Math.floor(r() * 100) } : {}),
+        ...(r() < 0.2 ? { deviceId: 1 + Math.floor(r() * 100) } : {}),
         status: (['<ALL>', 'Open', 'Closed'] as const)[Math.floor(r() * 3)]!,
         criteria,
         timeZone: 'UTC',

@@ -333,6 +333,7 @@ export function shapeKey(f: TicketListFilter, o: TicketOrder, p: { after: boolea
     f.ticketType,
     f.contactId !== undefined ? 'c' : '',
     f.assignedContactId !== undefined ? 'a' : '',
+    f.deviceId !== undefined ? 'd' : '',
     f.status === '<ALL>' ? 'all' : 's',
     f.search ? 'q' : '',
     criteria,
