@@ -14,8 +14,6 @@ import { moveLegacyAttachments } from './modules/ticket-detail/attachment-store.
 /** Once per start (the primary of a cluster, or the single process): migrations, one-off data fixes, demo seed. */
 async function prepareDatabase(config: Config, database: Awaited<ReturnType<typeof openDatabase>>, started: number) {
   await database.migrate();
-  const cleanedNotes = await cleanStoredNotes(database.db);
-  if (cleanedNotes) console.log(`Sanitised ${cleanedNotes} stored notes`);
   const movedAttachments = await moveLegacyAttachments(config);
   if (movedAttachments) console.log(`Moved attachments of ${movedAttachments} customers to ${config.attachmentsDir}`);
   // Demo accounts (published password) only in the embedded database, or when asked for: an empty
@@ -126,6 +124,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // requirements §18.3: notes stored before sanitising moved to write time, cleaned in the background by one process.
+  if (workerIndex <= 1)
+    void cleanStoredNotes(database.db).then(
+      (n) => n && app.log.info({ notes: n }, 'stored notes sanitised'),
+      (err: unknown) => app.log.warn({ err }, 'cleaning stored notes stopped'),
+    );
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.pgliteDir : undefined, ms: Date.now() - started },
     `Support Center ready on http://localhost:${config.port}/app/spa/`,

@@ -13,7 +13,7 @@ import { registerErrorHandling, STATEMENT_TIMEOUT_MESSAGE } from '../src/http/er
 import { moveLegacyAttachments } from '../src/modules/ticket-detail/attachment-store.ts';
 import { cleanStoredNotes } from '../src/modules/ticket-detail/note-html.ts';
 import { ticketActions } from '../src/db/schema/index.ts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
 
 // docs/requirements.md §18.3 and §18.4 (issue 17 items 3 and 4): request limits and every input to a 4xx.
@@ -211,5 +211,20 @@ describe('note HTML is sanitised once, on write, and stored clean', () => {
     const [cleaned] = await db.select().from(ticketActions).where(eq(ticketActions.id, old!.id));
     expect(cleaned).toMatchObject({ actionDesc: '<p>Old</p>', htmlClean: true });
     expect(await cleanStoredNotes(db)).toBe(0);
+
+    // Plain text is marked clean as it is (one statement); text with '&' goes through the sanitiser.
+    const older = await db
+      .insert(ticketActions)
+      .values([
+        { cid: stored!.cid, ticketId, userName: 'legacy@example.com', actionDesc: 'Rebooted the "main" switch, it\'s fine' },
+        { cid: stored!.cid, ticketId, userName: 'legacy@example.com', actionDesc: 'Tom & Jerry' },
+      ])
+      .returning();
+    expect(await cleanStoredNotes(db)).toBe(2);
+    const after = await db.select().from(ticketActions).where(inArray(ticketActions.id, older.map((r) => r.id)));
+    expect(after.map((r) => [r.actionDesc, r.htmlClean]).sort()).toEqual([
+      ['Rebooted the "main" switch, it\'s fine', true],
+      ['Tom &amp; Jerry', true],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client.ts';
 import { ticketActions } from '../../db/schema/index.ts';
@@ -51,14 +51,29 @@ export function noteToLines(html: string): string {
 
 /**
  * The data migration of docs/requirements.md §18.3: notes stored before sanitising moved to write time
- * (html_clean false) are sanitised in batches and marked clean, so reads never sanitise. Runs at start.
+ * (html_clean false) are sanitised and marked clean, so reads never sanitise. Runs in the background after
+ * the server listens (a large database must not hold up the start; an unclean row is still sanitised on
+ * read until then). Text without `<`, `>` or `&` is its own sanitised form, so those rows are marked in one
+ * statement; the rest are walked once in id order (keyset batches), each sanitised in JavaScript.
  */
 export async function cleanStoredNotes(db: Db, batch = 500): Promise<number> {
-  let cleaned = 0;
+  const plain = await db
+    .update(ticketActions)
+    .set({ htmlClean: true })
+    .where(and(eq(ticketActions.htmlClean, false), sql`${ticketActions.actionDesc} !~ '[<>&]'`))
+    .returning({ id: ticketActions.id });
+  let cleaned = plain.length;
+  let after = 0;
   for (;;) {
-    const rows = await db.select({ id: ticketActions.id, html: ticketActions.actionDesc }).from(ticketActions).where(eq(ticketActions.htmlClean, false)).limit(batch);
+    const rows = await db
+      .select({ id: ticketActions.id, html: ticketActions.actionDesc })
+      .from(ticketActions)
+      .where(and(eq(ticketActions.htmlClean, false), gt(ticketActions.id, after)))
+      .orderBy(asc(ticketActions.id))
+      .limit(batch);
     if (!rows.length) return cleaned;
     for (const r of rows) await db.update(ticketActions).set({ actionDesc: sanitizeNoteHtml(r.html), htmlClean: true }).where(eq(ticketActions.id, r.id));
+    after = rows[rows.length - 1]!.id;
     cleaned += rows.length;
   }
 }
