@@ -109,7 +109,8 @@ describe('operator: /requests/calendar', () => {
     await page.getByRole('option', { name: 'Open' }).click();
     // Open is the default: the URL state leaves it out, as every list's does (docs/conventions.md 'Lists').
     await page.waitForURL((u) => u.pathname.endsWith('/requests/calendar') && !u.searchParams.has('status'));
-    expect(await page.getByRole('link', { name: 'List' }).getAttribute('href')).toBe('/app/spa/requests');
+    // The link follows the URL on the next render.
+    await expect.poll(() => page.getByRole('link', { name: 'List' }).getAttribute('href')).toBe('/app/spa/requests');
   });
 
   it('navigates Next and Back in the month', async () => {

@@ -4,9 +4,9 @@ import { baseUrl, DEMO_PASSWORD, launchBrowser, screenshot, seriousAxeViolations
 
 /** What each demo account must see: written out here, not derived from the code under test. */
 const REPORT_ITEMS = [1, 2, 3, 4].map((n) => `report-3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e0${n}`);
-const ADMIN_ITEMS = ['home', 'contacts', 'new-invites', 'view-invites', 'devices', 'jobs', 'myincidents', 'myrequests', 'incidents', 'requests', 'surveys', ...REPORT_ITEMS];
-const OPERATOR_ITEMS = ['home', 'devices', 'myincidents', 'myrequests', 'incidents', 'requests', 'surveys'];
-const USER_ITEMS = ['home', 'devices', 'myincidents', 'myrequests', 'surveys'];
+const ADMIN_ITEMS = ['home', 'contacts', 'new-invites', 'view-invites', 'devices', 'jobs', 'myincidents', 'myrequests', 'catalogue', 'incidents', 'requests', 'surveys', ...REPORT_ITEMS];
+const OPERATOR_ITEMS = ['home', 'devices', 'myincidents', 'myrequests', 'catalogue', 'incidents', 'requests', 'surveys'];
+const USER_ITEMS = ['home', 'devices', 'myincidents', 'myrequests', 'catalogue', 'surveys'];
 
 const ACCOUNTS = [
   { email: 'admin@acme.example', org: 'Acme Corporation', type: 'Administrator', items: ADMIN_ITEMS, banner: true },
