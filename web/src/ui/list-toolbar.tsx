@@ -1,4 +1,5 @@
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 
@@ -19,5 +20,38 @@ export function ToolbarSearchField({ label, value, onChange }: { label: string; 
         input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
       }}
     />
+  );
+}
+
+/**
+ * A list filter over a fixed set of values (docs/conventions.md 'Lists'): '' is the "all" choice and
+ * reaches `onChange` as undefined, so the URL state leaves the filter out.
+ */
+export function ToolbarSelectFilter<V extends string>({
+  label,
+  allLabel,
+  values,
+  labelOf = (v) => v,
+  value,
+  onChange,
+  minWidth = 180,
+}: {
+  label: string;
+  allLabel: string;
+  values: readonly V[];
+  labelOf?: (value: V) => string;
+  value: V | undefined;
+  onChange: (value: V | undefined) => void;
+  minWidth?: number;
+}) {
+  return (
+    <TextField select size="small" label={label} value={value ?? ''} onChange={(e) => onChange((e.target.value as V | '') || undefined)} sx={{ minWidth }}>
+      <MenuItem value="">{allLabel}</MenuItem>
+      {values.map((v) => (
+        <MenuItem key={v} value={v}>
+          {labelOf(v)}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
@@ -13,7 +12,7 @@ import { withQuery } from '../../api/query-string.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { downloadFile } from '../../ui/download-file.ts';
-import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
+import { ToolbarSearchField, ToolbarSelectFilter } from '../../ui/list-toolbar.tsx';
 import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
@@ -129,21 +128,7 @@ export function AuditLogPage({ timeZone, allCustomers }: { timeZone: string; all
       }
       filters={
         <>
-          <TextField
-            select
-            size="small"
-            label="Action"
-            value={state.action ?? ''}
-            onChange={(e) => update({ action: (e.target.value as AuditAction | '') || undefined })}
-            sx={{ minWidth: 200 }}
-          >
-            <MenuItem value="">All actions</MenuItem>
-            {AUDIT_ACTIONS.map((a) => (
-              <MenuItem key={a} value={a}>
-                {AUDIT_ACTION_LABELS[a]}
-              </MenuItem>
-            ))}
-          </TextField>
+          <ToolbarSelectFilter label="Action" allLabel="All actions" values={AUDIT_ACTIONS} labelOf={(a) => AUDIT_ACTION_LABELS[a]} value={state.action} onChange={(action) => update({ action })} minWidth={200} />
           <ToolbarSearchField label="Who (e-mail)" value={actorText} onChange={(v) => setActorText(v)} />
           <TextField
             size="small"

@@ -8,10 +8,8 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ListAltIcon from '@mui/icons-material/ListAlt';
@@ -33,7 +31,7 @@ import { hrefs } from '../../app/hrefs.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
-import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
+import { ToolbarSearchField, ToolbarSelectFilter } from '../../ui/list-toolbar.tsx';
 import { ListGrid } from '../../ui/list/list-grid.tsx';
 import { ListScreen, ListStatus, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
@@ -290,21 +288,7 @@ export function SubmissionsPage({ kapp, formSlug, timeZone }: { kapp: string; fo
         }
         filters={
           <>
-            <TextField
-              select
-              size="small"
-              label="State"
-              value={state.coreState ?? ''}
-              onChange={(e) => update({ coreState: (e.target.value as SubmissionState | '') || undefined })}
-              sx={{ minWidth: 160 }}
-            >
-              <MenuItem value="">All states</MenuItem>
-              {SUBMISSION_STATES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {s}
-                </MenuItem>
-              ))}
-            </TextField>
+            <ToolbarSelectFilter label="State" allLabel="All states" values={SUBMISSION_STATES} value={state.coreState} onChange={(coreState) => update({ coreState })} minWidth={160} />
             <ToolbarSearchField label="Search submissions" value={searchText} onChange={setSearchText} />
           </>
         }

@@ -2,15 +2,13 @@ import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { type GridColDef } from '@mui/x-data-grid';
-import { OUTBOX_STATE_LABELS, OUTBOX_STATES, ZOutboxListRequestSchema, type OutboxRow, type OutboxState } from '@sc/common';
+import { OUTBOX_STATE_LABELS, OUTBOX_STATES, ZOutboxListRequestSchema, type OutboxRow } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
-import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
+import { ToolbarSearchField, ToolbarSelectFilter } from '../../ui/list-toolbar.tsx';
 import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
@@ -95,21 +93,7 @@ export function OutgoingMailPage({ timeZone }: { timeZone: string }) {
         }
         filters={
           <>
-            <TextField
-              select
-              size="small"
-              label="State"
-              value={state.status ?? ''}
-              onChange={(e) => update({ status: (e.target.value as OutboxState | '') || undefined })}
-              sx={{ minWidth: 180 }}
-            >
-              <MenuItem value="">All states</MenuItem>
-              {OUTBOX_STATES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {OUTBOX_STATE_LABELS[s]}
-                </MenuItem>
-              ))}
-            </TextField>
+            <ToolbarSelectFilter label="State" allLabel="All states" values={OUTBOX_STATES} labelOf={(s) => OUTBOX_STATE_LABELS[s]} value={state.status} onChange={(status) => update({ status })} />
             <ToolbarSearchField label="Search recipient or subject" value={searchText} onChange={(v) => setSearchText(v)} />
           </>
         }
