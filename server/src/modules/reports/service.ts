@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { selectBalances } from '../jobs/queries.ts';
 import * as q from './queries.ts';
+import { addDays, DAY_MS, maxDay, minDay, todayIn, weeksOf } from './days.ts';
 
 // The five native reports (requirements §13.2–§13.5; issue 15 items 1 and 2). Administrator only; the
 // customer is the session's. Each report is headline figures plus charts in the shared ChartData model;
@@ -32,32 +33,7 @@ export const SECURITY_CLASS_NAME = 'Security';
 /** requirements §13.3: the backup class is every subclass of this name (Security › Backup in the seed). */
 export const BACKUP_SUBCLASS_NAME = 'Backup';
 
-const DAY_MS = 86_400_000;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-const minDay = (a: string, b: string) => (a < b ? a : b);
-const maxDay = (a: string, b: string) => (a > b ? a : b);
 
-/** Today in `tz` as YYYY-MM-DD. */
-export function todayIn(tz: string, now: Date = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
-
-/** The Monday on or before `day`. */
-function mondayOf(day: string): string {
-  const dow = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 = Sunday
-  return addDays(day, -((dow + 6) % 7));
-}
-
-/** Week starts (Mondays) covering the period, oldest first. */
-function weeksOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let w = mondayOf(from); w <= to; w = addDays(w, 7)) out.push(w);
-  return out;
-}
 
 export function requireReportsAdmin(scope: Scope): void {
   if (!canSeeReports(scope)) throw forbidden();
