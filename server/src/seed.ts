@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const elapsed = (from = started) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
   const config = loadConfig();
-  const database = await openDatabase(config);
+  // A batch job, not a request: the scale seed's set-based inserts run longer than the request statement timeout.
+  const database = await openDatabase({ ...config, limits: { ...config.limits, statementTimeoutMs: 0 } });
   console.log(`database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.pgliteDir}`}`);
   try {
     if (values.reset) {

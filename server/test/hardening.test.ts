@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_MAX, type ErrorResponse } from '@sc/common';
 import { loadConfig, testConfig } from '../src/config.ts';
@@ -105,6 +106,30 @@ describe('request limits', () => {
     } finally {
       await app.close();
       await pgdb.close();
+    }
+  });
+
+  it('migrations are not requests: they run without the statement timeout (a fresh database migrates under a 1 ms timeout)', async () => {
+    const admin = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+    const name = `sc_migrate_timeout_${process.pid}_${Date.now()}`;
+    const adminDb = openPostgres(admin.toString(), 1);
+    await adminDb.db.execute(sql.raw(`create database ${name}`));
+    const url = new URL(admin.toString());
+    url.pathname = `/${name}`;
+    const pgdb = openPostgres(url.toString(), 2, 1);
+    try {
+      await pgdb.migrate();
+      // The pool itself keeps the timeout for requests.
+      await expect(pgdb.db.execute(sql`select pg_sleep(0.2)`)).rejects.toMatchObject({ cause: { code: '57014' } });
+      const check = new pg.Client({ connectionString: url.toString() });
+      await check.connect();
+      const tables = await check.query<{ n: number }>(`select count(*)::int as n from pg_tables where tablename = 'tickets'`);
+      await check.end();
+      expect(tables.rows[0]?.n).toBe(1);
+    } finally {
+      await pgdb.close();
+      await adminDb.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      await adminDb.close();
     }
   });
 });

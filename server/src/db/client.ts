@@ -71,7 +71,17 @@ export function openPostgres(url: string, max = 20, statementTimeoutMs = 0): Dat
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
+    // Migrations (index builds and backfills over millions of rows) are not requests: they run on their own
+    // connection without the statement timeout.
+    migrate: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await client.end();
+      }
+    },
     close: () => {
       closing = true;
       return pool.end();
