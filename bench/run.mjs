@@ -12,8 +12,11 @@
 //   BENCH_REPORT_CONNECTIONS  concurrent connections of the reports run (default 10: a report is a page an administrator opens, not a list scrolled by all)
 //   BENCH_CPU_PROF  a directory: the API server runs with --cpu-prof and writes its profile there on exit
 //   BENCH_SERVER    another build's main.js to measure (A/B against an older commit on the same data)
+//   BENCH_PORT      first of the three ports the bench listens on (API, hello, cluster; default 3917): give each
+//                   bench running at the same time on one machine its own, or one measures the other's server
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -36,8 +39,10 @@ async function main() {
   const connections = Number(process.env.BENCH_CONNECTIONS || 50);
   const benchUrl = new URL(adminUrl);
   benchUrl.pathname = `/${dbName}`;
-  const apiPort = 3917;
-  const helloPort = 3918;
+  const apiPort = Number(process.env.BENCH_PORT || 3917);
+  const helloPort = apiPort + 1;
+  // Another bench's server on these ports would answer in place of ours (and be measured): refuse.
+  for (const port of [apiPort, helloPort, ...(want('cluster') ? [apiPort + 2] : [])]) await ensurePortFree(port);
 
   console.log(`bench: scale ${scale} (${(scale * 1000).toLocaleString('en-US')} scale tickets), database ${dbName}, ${connections} connections × ${duration} s`);
   await ensureDatabase(adminUrl, dbName);
@@ -73,7 +78,7 @@ async function main() {
       const hello = await run(api, cookie, `http://127.0.0.1:${helloPort}`, { duration, connections, cpu: { serverPid: server.pid, db, dbName } });
       if (want('cluster')) {
         // The same build as two worker processes (node:cluster) on another port, side by side with the one-process figures.
-        const clusterPort = 3919;
+        const clusterPort = apiPort + 2;
         const two = startProcess('api×2', process.execPath, [serverMain], {
           DATABASE_URL: benchUrl.toString(),
           PORT: String(clusterPort),
@@ -116,6 +121,14 @@ async function main() {
   } finally {
     await db.end();
   }
+}
+
+async function ensurePortFree(port) {
+  await new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () => reject(new Error(`port ${port} is in use (another bench?): set BENCH_PORT`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(resolve));
+  });
 }
 
 async function ensureDatabase(adminUrl, dbName) {
@@ -264,12 +277,24 @@ async function signIn(api, email) {
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
-/** One autocannon run; latencies are collected per response so p95 is exact. */
-async function cannon(label, opts) {
+/** CPU (ms) of the API server and of each PostgreSQL backend of the bench database, now. */
+async function cpuSnapshot({ serverPid, db, dbName }) {
+  const { rows } = await db.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+  return { api: cpuMs([serverPid]), pg: new Map(rows.map((r) => [r.pid, cpuMs([r.pid])])) };
+}
+
+/**
+ * One autocannon run; latencies are collected per response so p95 is exact. With `cpu`, also the CPU
+ * the API server and its PostgreSQL backends spent per response during the run (backends opened
+ * during the run count whole): under load the steadier figure, as in the sequential run.
+ */
+async function cannon(label, { cpu, ...opts }) {
   const latencies = [];
+  const before = cpu ? await cpuSnapshot(cpu) : null;
   const instance = autocannon({ ...opts, connections: opts.connections, duration: opts.duration });
   instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await instance;
+  const after = cpu ? await cpuSnapshot(cpu) : null;
   latencies.sort((a, b) => a - b);
   const non2xx = result.non2xx + result.errors + result.timeouts;
   const row = {
@@ -281,8 +306,14 @@ async function cannon(label, opts) {
     p99: pct(latencies, 99),
     non2xx,
   };
+  if (before && after && latencies.length) {
+    let pgMs = 0;
+    for (const [pid, ms] of after.pg) pgMs += ms - (before.pg.get(pid) ?? 0);
+    row.cpuApi = (after.api - before.api) / latencies.length;
+    row.cpuPg = pgMs / latencies.length;
+  }
   console.log(
-    `${label.padEnd(34)} ${String(Math.round(row.rps)).padStart(6)} req/s   p50 ${row.p50.toFixed(1).padStart(7)} ms   p95 ${row.p95.toFixed(1).padStart(7)} ms   p99 ${row.p99.toFixed(1).padStart(7)} ms${non2xx ? `   NON-2XX/ERRORS ${non2xx}` : ''}`,
+    `${label.padEnd(34)} ${String(Math.round(row.rps)).padStart(6)} req/s   p50 ${row.p50.toFixed(1).padStart(7)} ms   p95 ${row.p95.toFixed(1).padStart(7)} ms   p99 ${row.p99.toFixed(1).padStart(7)} ms${row.cpuApi !== undefined ? `   CPU/response ${(row.cpuApi + row.cpuPg).toFixed(2)} ms (API ${row.cpuApi.toFixed(2)} + PG ${row.cpuPg.toFixed(2)})` : ''}${non2xx ? `   NON-2XX/ERRORS ${non2xx}` : ''}`,
   );
   return row;
 }
@@ -328,7 +359,7 @@ async function run(api, cookie, helloBase, { duration, connections, cpu }) {
   const check = await get(deepOffset);
   console.log(`page 4,000 has ${check.rows.length} rows (total ${check.total}${check.totalIsEstimate ? ', estimated' : ''})`);
 
-  const base = { connections, duration, headers };
+  const base = { connections, duration, headers, cpu };
   console.log('\nautocannon');
   if (want('seq')) await sequential(api, headers, mix, cpu);
   const hello = want('hello') ? await cannon('hello (bare Fastify, own process)', { url: `${helloBase}/hello`, connections, duration }) : null;

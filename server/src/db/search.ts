@@ -14,7 +14,13 @@ export { containsPattern };
 export const contactSearchText: SQL = contactSearchTextOf(contacts);
 
 /** A contact whose "first last email" contains the term (contacts_search_trgm). */
-export const contactMatches = (term: string): SQL => sql`${contactSearchText} ilike ${containsPattern(term)}`;
+export const contactMatches = (term: string): SQL => contactPatternMatches(containsPattern(term));
+
+/**
+ * The same with the `%term%` pattern given: a value, or a placeholder of a statement built once per
+ * shape (db/shaped-statements.ts).
+ */
+const contactPatternMatches = (pattern: unknown): SQL => sql`${contactSearchText} ilike ${pattern}`;
 
 /** A device whose name contains the term (devices_name_trgm). */
 export const deviceNameMatches = (term: string): SQL => ilike(devices.deviceName, containsPattern(term));
@@ -28,9 +34,11 @@ export const ticketColumnsOf = (alias?: string): { ticketNo: Col; shortDescripti
 
 /** Ticket number, short description or target name contains the term; each arm has its (cid, column) trigram index. */
 export function ticketTextMatches(term: string, cols = ticketColumnsOf()): SQL {
-  const p = containsPattern(term);
-  return sql`(${cols.ticketNo} ilike ${p} or ${cols.shortDescription} ilike ${p} or ${cols.targetName} ilike ${p})`;
+  return ticketTextPatternMatches(containsPattern(term), cols);
 }
+
+const ticketTextPatternMatches = (p: unknown, cols: ReturnType<typeof ticketColumnsOf>): SQL =>
+  sql`(${cols.ticketNo} ilike ${p} or ${cols.shortDescription} ilike ${p} or ${cols.targetName} ilike ${p})`;
 
 /**
  * The ticket lists' search: the three columns, or a contact of the tenant whose "first last email" matches.
@@ -38,8 +46,16 @@ export function ticketTextMatches(term: string, cols = ticketColumnsOf()): SQL {
  * and the planner can BitmapOr the four index scans (docs/decisions/011).
  */
 export function ticketListMatches(cid: number, term: string): SQL {
-  const contactIds = sql`array(select ${contacts.id} from ${contacts} where ${contacts.cid} = ${cid} and ${contactMatches(term)})`;
-  return sql`(${ticketTextMatches(term)} or ${tickets.contactId} = any(${contactIds}))`;
+  return ticketListPatternMatches(cid, containsPattern(term));
+}
+
+/**
+ * ticketListMatches with the cid and the `%term%` pattern given as they go into the SQL: values, or
+ * placeholders of the ticket list's statement built once per shape (modules/tickets/list.queries.ts).
+ */
+export function ticketListPatternMatches(cid: unknown, pattern: unknown): SQL {
+  const contactIds = sql`array(select ${contacts.id} from ${contacts} where ${contacts.cid} = ${cid} and ${contactPatternMatches(pattern)})`;
+  return sql`(${ticketTextPatternMatches(pattern, ticketColumnsOf())} or ${tickets.contactId} = any(${contactIds}))`;
 }
 
 /**
