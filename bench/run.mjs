@@ -12,6 +12,8 @@
 //   BENCH_REPORT_CONNECTIONS  concurrent connections of the reports run (default 10: a report is a page an administrator opens, not a list scrolled by all)
 //   BENCH_CPU_PROF  a directory: the API server runs with --cpu-prof and writes its profile there on exit
 //   BENCH_SERVER    another build's main.js to measure (A/B against an older commit on the same data)
+//   BENCH_PORT      the API server's port (default 3917); the hello server takes the next, cluster the one after.
+//                   Give each concurrent bench its own: a second bench on a taken port would measure the first one's server.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,8 +38,8 @@ async function main() {
   const connections = Number(process.env.BENCH_CONNECTIONS || 50);
   const benchUrl = new URL(adminUrl);
   benchUrl.pathname = `/${dbName}`;
-  const apiPort = 3917;
-  const helloPort = 3918;
+  const apiPort = Number(process.env.BENCH_PORT || 3917);
+  const helloPort = apiPort + 1;
 
   console.log(`bench: scale ${scale} (${(scale * 1000).toLocaleString('en-US')} scale tickets), database ${dbName}, ${connections} connections × ${duration} s`);
   await ensureDatabase(adminUrl, dbName);
@@ -73,7 +75,7 @@ async function main() {
       const hello = await run(api, cookie, `http://127.0.0.1:${helloPort}`, { duration, connections, cpu: { serverPid: server.pid, db, dbName } });
       if (want('cluster')) {
         // The same build as two worker processes (node:cluster) on another port, side by side with the one-process figures.
-        const clusterPort = 3919;
+        const clusterPort = apiPort + 2;
         const two = startProcess('api×2', process.execPath, [serverMain], {
           DATABASE_URL: benchUrl.toString(),
           PORT: String(clusterPort),

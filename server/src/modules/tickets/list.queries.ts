@@ -4,7 +4,7 @@ import type { TicketCriteria, TicketSortKey, TicketStatusFilter } from '@sc/comm
 import type { Db } from '../../db/client.ts';
 import { contacts, ticketClasses, ticketPriorities, ticketSeverities, ticketSubclasses, tickets, type TicketStatus, type TicketType } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/ids.ts';
-import { ticketListMatches } from '../../db/search.ts';
+import { ticketListMatches, ticketTypeIs } from '../../db/search.ts';
 
 /** What a list or export selects: built by the service from the scope and the validated query. */
 export interface TicketListFilter {
@@ -47,12 +47,13 @@ function dateRange(col: SQL | typeof tickets.openDate, from: string | undefined,
 /** The WHERE of a list: tenant, type and contact scope first, then status, search and criteria. */
 export function ticketWhere(f: TicketListFilter): SQL {
   const c = f.criteria;
-  const parts: (SQL | undefined)[] = [eq(tickets.cid, f.cid), eq(tickets.ticketType, f.ticketType)];
+  // The type as a literal (ticketTypeIs): it selects the type's partial trigram indexes in any plan.
+  const parts: (SQL | undefined)[] = [eq(tickets.cid, f.cid), ticketTypeIs(f.ticketType)];
   if (f.contactId !== undefined) parts.push(eq(tickets.contactId, f.contactId));
   if (f.assignedContactId !== undefined) parts.push(eq(tickets.assignedContactId, f.assignedContactId));
   if (f.deviceId !== undefined) parts.push(eq(tickets.deviceId, f.deviceId));
   if (f.status !== '<ALL>') parts.push(eq(tickets.status, f.status));
-  // Each column has its own (cid, column) trigram index, the contacts go through contacts_search_trgm
+  // Each column has its type's (cid, column) trigram index, the contacts go through contacts_search_trgm
   // (db/search.ts): every arm of the OR is indexable.
   if (f.search) parts.push(ticketListMatches(f.cid, f.search));
   if (c.assignedTo !== undefined) parts.push(eq(tickets.assignedStaffId, c.assignedTo));
