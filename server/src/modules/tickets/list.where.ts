@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TicketCriteria, TicketStatusFilter } from '@sc/common';
 import { tickets, type TicketType } from '../../db/schema/index.ts';
-import { containsPattern, ticketListPatternMatches } from '../../db/search.ts';
+import { containsPattern, ticketListPatternMatches, ticketTypeIs } from '../../db/search.ts';
 import { valueOf, type ParamOf, type Params } from '../../db/shaped-statements.ts';
 
 // The WHERE of the ticket lists, the export, the calendar and the counts (requirements §2.1, §2.2).
@@ -69,12 +69,17 @@ const range = (name: 'openDateFrom' | 'openDateTo' | 'requestedStartFrom' | 'req
 /** Tenant, type and contact scope first, then status, search and criteria. */
 const CONDITIONS: readonly Condition[] = [
   equals('cid', tickets.cid, (f) => f.cid),
-  equals('type', tickets.ticketType, (f) => f.ticketType),
+  // The type as a literal (ticketTypeIs) and part of the shape: a prepared statement's generic plan can then
+  // still use the type's partial trigram indexes (docs/decisions/027).
+  {
+    bind: (f) => f.ticketType,
+    sql: (_p, variant) => ticketTypeIs(variant as TicketType),
+  },
   equals('contactId', tickets.contactId, (f) => f.contactId),
   equals('assignedMe', tickets.assignedContactId, (f) => f.assignedContactId),
   equals('deviceId', tickets.deviceId, (f) => f.deviceId),
   equals('status', tickets.status, (f) => (f.status === '<ALL>' ? undefined : f.status)),
-  // Each column has its own (cid, column) trigram index, the contacts go through contacts_search_trgm
+  // Each column has its type's (cid, column) trigram index, the contacts go through contacts_search_trgm
   // (db/search.ts): every arm of the OR is indexable.
   {
     bind: (f, out) => {
