@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
 import { escapeCellText } from '@sc/common';
@@ -105,7 +106,7 @@ function cellValue(v: XlsxCell): ExcelJS.CellValue {
   return v;
 }
 
-const DRAIN_EVERY_ROWS = 500;
+const DRAIN_EVERY_ROWS = 200;
 
 /**
  * exceljs gives every cell a style object of its own and, on commit, serialises it to find its style
@@ -177,6 +178,8 @@ export async function sendXlsx<R>(reply: FastifyReply, x: XlsxExport<R>): Promis
       // A slow reader of a long export (50,000 audit rows) holds the writer back instead of the
       // compressed file piling up in memory.
       if (++n % DRAIN_EVERY_ROWS === 0) {
+        // Other requests run between slices of a long export (200 rows ≈ 6 ms of CPU), not after it.
+        await yieldToEventLoop();
         if (out.writableNeedDrain) await drained(out);
         // The client went away: stop reading rows (the rows' source is closed by the for-await's return).
         if (out.destroyed) return reply;
