@@ -102,29 +102,50 @@ export const AGE_BUCKETS = [
   { label: 'Over 90 days', minDays: 90, maxDays: null },
 ] as const;
 
-/** Open tickets now by age bucket (age = now − open date): one CASE per row, one aggregate. */
+/**
+ * Open tickets now by age bucket (age = now − open date). The total comes from report_open_counts (kept by
+ * triggers, migration 0018); only the open tickets younger than the oldest bucket's lower bound are read
+ * (the backlog partial index, a range of open dates), and the oldest bucket is the rest. Exact, and the
+ * cost follows the recent backlog, not the whole of it (docs/decisions/026).
+ */
 export async function backlogByAge(db: Db, s: TicketScope, now: Date): Promise<number[]> {
   const at = now.toISOString();
+  const last = AGE_BUCKETS.length - 1;
+  const oldest = AGE_BUCKETS[last]!.minDays;
   const arms = sql.join(
     AGE_BUCKETS.flatMap((b, i) => (b.maxDays === null ? [] : [sql`when t.open_date > ${at}::timestamptz - make_interval(days => ${b.maxDays}) then ${i}`])),
     sql` `,
   );
+  const rollup: SQL[] = [sql`r.cid = ${s.cid}`, sql`r.ticket_type = ${s.type}`];
+  if (s.siteId !== null) rollup.push(sql`r.site_id = ${s.siteId}`);
+  if (s.classIds) rollup.push(s.classIds.length ? sql`r.class_id in (${intList(s.classIds)})` : sql`false`);
+  if (s.subclassIds) rollup.push(s.subclassIds.length ? sql`r.subclass_id in (${intList(s.subclassIds)})` : sql`false`);
   const res = await db.execute(sql`
-    select case ${arms} else ${AGE_BUCKETS.length - 1} end as b, count(*)::int as n
-    from tickets t where ${ticketBase(s)} and t.status <> 'Closed' group by 1`);
+    select (case ${arms} else ${last} end)::int as b, count(*)::int as n
+    from tickets t where ${ticketBase(s)} and t.status <> 'Closed' and t.open_date > ${at}::timestamptz - make_interval(days => ${oldest})
+    group by 1
+    union all
+    select -1, coalesce(sum(r.n), 0)::int from report_open_counts r where ${sql.join(rollup, sql` and `)}`);
   const out: number[] = AGE_BUCKETS.map(() => 0);
-  for (const r of rowsOf<{ b: number | string; n: number }>(res)) out[Number(r.b)] = Number(r.n);
+  let total = 0;
+  for (const r of rowsOf<{ b: number | string; n: number }>(res)) {
+    if (Number(r.b) === -1) total = Number(r.n);
+    else out[Number(r.b)] = Number(r.n);
+  }
+  out[last] = total - out.reduce((a, n) => a + n, 0);
   return out;
 }
 
-/** Median hours from opening to the first note by provider staff, over tickets opened in the period that have one. */
+/**
+ * Median hours from opening to the first note by provider staff, over tickets opened in the period that
+ * have one: tickets.first_response_at (kept by triggers on ticket_actions, migration 0018), read from the
+ * opened covering index.
+ */
 export async function firstResponseMedian(db: Db, s: TicketScope): Promise<number | null> {
   const res = await db.execute(sql`
-    select percentile_cont(0.5) within group (order by extract(epoch from fr.first_at - t.open_date)) / 3600 as median
+    select percentile_cont(0.5) within group (order by extract(epoch from t.first_response_at - t.open_date)) / 3600 as median
     from tickets t
-    cross join lateral (select min(a.start_date) as first_at from ticket_actions a
-                        where a.cid = t.cid and a.ticket_id = t.id and a.staff_id is not null) fr
-    where ${ticketBase(s)} and t.open_date >= ${lo(s)} and t.open_date < ${hi(s)} and fr.first_at is not null`);
+    where ${ticketBase(s)} and t.open_date >= ${lo(s)} and t.open_date < ${hi(s)} and t.first_response_at is not null`);
   const v = rowsOf<{ median: number | string | null }>(res)[0]?.median;
   return v === null || v === undefined ? null : Number(v);
 }
