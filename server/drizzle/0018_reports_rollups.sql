@@ -9,9 +9,17 @@ CREATE TABLE "report_open_counts" (
 );
 --> statement-breakpoint
 DROP INDEX "tickets_report_opened_idx";--> statement-breakpoint
+DROP INDEX "survey_invitations_cid_created_idx";--> statement-breakpoint
+DROP INDEX "surveys_cid_date_id_idx";--> statement-breakpoint
+DROP INDEX "surveys_cid_source_idx";--> statement-breakpoint
+DROP INDEX "surveys_cid_assigned_to_idx";--> statement-breakpoint
 ALTER TABLE "tickets" ADD COLUMN "first_response_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "report_open_counts" ADD CONSTRAINT "report_open_counts_cid_customers_id_fk" FOREIGN KEY ("cid") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "tickets_report_opened_idx" ON "tickets" USING btree ("cid","ticket_type","open_date","site_id","class_id","subclass_id","priority_id","department_id","severity_short","device_id","first_response_at");--> statement-breakpoint
+CREATE INDEX "survey_invitations_cid_created_idx" ON "survey_invitations" USING btree ("cid","created_at","answered_at");--> statement-breakpoint
+CREATE INDEX "surveys_cid_date_id_idx" ON "surveys" USING btree ("cid","date_submitted","id","response");--> statement-breakpoint
+CREATE INDEX "surveys_cid_source_idx" ON "surveys" USING btree ("cid","source","id","response");--> statement-breakpoint
+CREATE INDEX "surveys_cid_assigned_to_idx" ON "surveys" USING btree ("cid","assigned_to","id","response");--> statement-breakpoint
 -- hand-written: begin
 -- docs/decisions/026: pre-aggregation for the reports, kept in the same transaction as every write by
 -- statement-level triggers (transition tables: one set-based statement per write statement, so the seed's
