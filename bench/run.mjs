@@ -468,7 +468,7 @@ async function benchSurveys({ api, adminEmail, duration, cpu }) {
   if (only.length && !only.includes('surveys')) return;
   const connections = Number(process.env.BENCH_REPORT_CONNECTIONS || 10);
   const headers = { cookie: await signIn(api, adminEmail) };
-  const list = await (await fetch(`${api}/api/v1/surveys?pageSize=1`, { headers })).json();
+  const list = await (await fetch(`${api}/api/v1/surveys?pageSize=10`, { headers })).json();
   console.log(`\nsurveys (${adminEmail}): ${Number(list.total).toLocaleString('en-US')} surveys`);
   const mix = [
     '/api/v1/surveys',

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SortDirection, SurveyListRequest } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { contacts, surveyInvitations, surveys, tickets } from '../../db/schema/index.ts';
@@ -33,6 +33,10 @@ function surveyWhere(f: SurveyFilter, search?: string): SQL {
 
 export async function selectSurveyPage(db: Db, f: SurveyFilter, search: string | undefined, sort: SurveyListRequest['sort'], direction: SortDirection, slice: Slice) {
   const where = surveyWhere(f, search);
+  const order = sortOrder(direction, SORT_COLUMNS[sort], surveys.id);
+  // The page's ids first, from the sort's (cid, column, id) index alone; the rows and their tickets are
+  // read for those ids only (a deep page no longer fetches and joins every row it skips: decision 026).
+  const pageIds = db.select({ id: surveys.id }).from(surveys).where(where).orderBy(...order).limit(slice.limit).offset(slice.offset);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -52,10 +56,8 @@ export async function selectSurveyPage(db: Db, f: SurveyFilter, search: string |
       .from(surveys)
       // The ticket's type for the Incident # link (a primary-key look-up per row of the page).
       .leftJoin(tickets, and(eq(tickets.id, surveys.ticketId), eq(tickets.cid, surveys.cid)))
-      .where(where)
-      .orderBy(...sortOrder(direction, SORT_COLUMNS[sort], surveys.id))
-      .limit(slice.limit)
-      .offset(slice.offset),
+      .where(and(eq(surveys.cid, f.cid), inArray(surveys.id, pageIds)))
+      .orderBy(...order),
     db.select({ n: count() }).from(surveys).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
