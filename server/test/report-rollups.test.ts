@@ -239,7 +239,7 @@ describe('report pre-aggregates follow ticket and note writes', () => {
     const db = t.database.db;
     const tz = 'Asia/Kolkata';
     await db.update(contacts).set({ timeZone: tz }).where(eq(contacts.id, contactId));
-    await db.update(userPreferences).set({ timeZone: tz }).where(eq(userPreferences.webUserId, admin.session.user.id));
+    await db.update(userPreferences).set({ timeZone: tz }).where(eq(userPreferences.webUserId, admin.session.user.ccWebUserId));
     admin = await signIn(t.app, adminEmail);
     // Local midnight starting `day` (5 days ago) is 18:30 UTC of the day before.
     const day = localDay(new Date(now.getTime() - 5 * DAY), tz);
