@@ -8,7 +8,7 @@
 //   BENCH_SCALE     seed scale: N × 1000 tickets over N/5 customers (default 1000 → 1,000,000 tickets)
 //   BENCH_DURATION  seconds per autocannon run (default 10)
 //   BENCH_CONNECTIONS (default 50)
-//   BENCH_ONLY      comma-separated subset of the runs: seq,hello,mix,page1,offset,cursor,export,export50k,cluster,search,timedata,services,reports (default all)
+//   BENCH_ONLY      comma-separated subset of the runs: seq,hello,mix,page1,offset,cursor,export,export50k,cluster,search,timedata,services,reports,surveys (default all)
 //   BENCH_REPORT_CONNECTIONS  concurrent connections of the reports run (default 10: a report is a page an administrator opens, not a list scrolled by all)
 //   BENCH_CPU_PROF  a directory: the API server runs with --cpu-prof and writes its profile there on exit
 //   BENCH_SERVER    another build's main.js to measure (A/B against an older commit on the same data)
@@ -53,6 +53,7 @@ async function main() {
     await ensureSeeded(db, benchUrl.toString(), scale);
     const tenant = await ensureBigTenant(db);
     await ensureBilling(db, benchUrl.toString());
+    await ensureSurveys(db, tenant.cid);
     const email = await ensureBenchAccount(db, tenant.cid);
     console.log(`big tenant ${tenant.code}: ${tenant.incidents.toLocaleString('en-US')} incidents, ${tenant.requests.toLocaleString('en-US')} requests; signing in as ${email}`);
 
@@ -105,6 +106,7 @@ async function main() {
       }
       await benchBilling({ api, adminEmail: `admin@${tenant.code.toLowerCase()}.example`, duration, connections, hello, cpu: { serverPid: server.pid, db, dbName } });
       await benchReports({ api, adminEmail: `admin@${tenant.code.toLowerCase()}.example`, duration, cpu: { serverPid: server.pid, db, dbName } });
+      await benchSurveys({ api, adminEmail: `admin@${tenant.code.toLowerCase()}.example`, duration, cpu: { serverPid: server.pid, db, dbName } });
       if (want('export50k')) {
         await ensureAuditRows(db, tenant.cid);
         console.log(`\nexport50k (admin@${tenant.code.toLowerCase()}.example, audit log, one request at a time)`);
@@ -481,13 +483,87 @@ async function benchReports({ api, adminEmail, duration, cpu }) {
     ...(site ? [`/api/v1/reports/${ids.support}?siteId=${site}`, `/api/v1/reports/${ids.pane}?siteId=${site}`] : []),
   ];
   const wide = [`/api/v1/reports/${ids.support}?from=${yearFrom}&to=${first.to}`, `/api/v1/reports/${ids.security}?from=${yearFrom}&to=${first.to}`];
-  await sequential(api, headers, [...mix, ...wide], cpu);
+  // The longest period allowed (REPORT_MAX_DAYS = 1,100): every ticket of the bench data (730 days).
+  const longFrom = new Date(Date.parse(`${first.to}T00:00:00Z`) - 1099 * 86_400_000).toISOString().slice(0, 10);
+  const longest = [...Object.values(ids).map((id) => `/api/v1/reports/${id}?from=${longFrom}&to=${first.to}`), `/api/v1/reports/${ids.support}?from=${longFrom}&to=${first.to}&type=ServiceRequest`];
+  await sequential(api, headers, [...mix, ...wide, ...longest], cpu);
   const base = { connections, duration, headers, url: api };
   const rows = [
     await cannon(`report mix, 90 days (${mix.length} URLs, ${connections} conn)`, { ...base, requests: mix.map((p) => ({ method: 'GET', path: p })) }),
     await cannon(`report mix, 365 days (${wide.length} URLs, ${connections} conn)`, { ...base, requests: wide.map((p) => ({ method: 'GET', path: p })) }),
+    await cannon(`report mix, 1,100 days (${longest.length} URLs, ${connections} conn)`, { ...base, requests: longest.map((p) => ({ method: 'GET', path: p })) }),
   ];
   for (const r of rows) console.log(`${r.label}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`);
+}
+
+/**
+ * Issue 15 item 4 at scale: the big tenant's satisfaction surveys (seeded by ensureSurveys) as its
+ * Administrator: the list (default, two sorts, a deep page, a search) and the charts. One at a time, then
+ * under BENCH_REPORT_CONNECTIONS connections, like the reports.
+ */
+async function benchSurveys({ api, adminEmail, duration, cpu }) {
+  const only = (process.env.BENCH_ONLY || '').split(',').map((x) => x.trim()).filter(Boolean);
+  if (only.length && !only.includes('surveys')) return;
+  const connections = Number(process.env.BENCH_REPORT_CONNECTIONS || 10);
+  const headers = { cookie: await signIn(api, adminEmail) };
+  const list = await (await fetch(`${api}/api/v1/surveys?pageSize=10`, { headers })).json();
+  console.log(`\nsurveys (${adminEmail}): ${Number(list.total).toLocaleString('en-US')} surveys`);
+  const mix = [
+    '/api/v1/surveys',
+    '/api/v1/surveys?sort=submittedBy&direction=asc',
+    '/api/v1/surveys?sort=response&direction=desc&pageSize=50',
+    '/api/v1/surveys?page=500&pageSize=25',
+    '/api/v1/surveys?search=Smith',
+  ];
+  const charts = ['/api/v1/surveys/charts'];
+  await sequential(api, headers, [...mix, ...charts], cpu);
+  const base = { connections, duration, headers, url: api };
+  const rows = [
+    await cannon(`surveys list mix (${mix.length} URLs, ${connections} conn)`, { ...base, requests: mix.map((p) => ({ method: 'GET', path: p })) }),
+    await cannon(`surveys charts (${connections} conn)`, { ...base, requests: charts.map((p) => ({ method: 'GET', path: p })) }),
+  ];
+  for (const r of rows) console.log(`${r.label}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`);
+}
+
+/**
+ * Survey invitations and answers for the big tenant, once (set-based SQL): every closed ticket's contact
+ * invited when the ticket closed, two thirds answering within two days (four in five thumbs up, by e-mail
+ * or on the portal, one in ten with a comment). The shape of decision 020's demo at the big tenant's scale.
+ */
+async function ensureSurveys(db, cid) {
+  const have = await scalar(db, 'select count(*) from survey_invitations where cid = $1', [cid]);
+  if (have >= 1000) return;
+  const t = performance.now();
+  await db.query('begin');
+  try {
+    await db.query(
+      `insert into survey_invitations (cid, ticket_id, contact_id, assigned_staff_id, assigned_to, created_at, expires_at, is_emailed, answered_at)
+       select t.cid, t.id, t.contact_id, t.assigned_staff_id, t.assigned_to_name, t.closed_date, t.closed_date + interval '30 days', true,
+              case when t.id % 3 <> 0 then t.closed_date + make_interval(mins => (t.id * 37) % 2880) end
+       from tickets t where t.cid = $1 and t.status = 'Closed' and t.closed_date is not null
+       on conflict (ticket_id) do nothing`,
+      [cid],
+    );
+    await db.query(
+      `insert into surveys (cid, ticket_id, ticket_no, submitted_by_contact_id, submitted_by_name, date_submitted, source, response,
+                            assigned_staff_id, assigned_to, comment, invitation_id)
+       select i.cid, i.ticket_id, t.ticket_no, i.contact_id, trim(c.first_name || ' ' || c.last_name), i.answered_at,
+              case when i.id % 4 = 0 then 'Portal' else 'Email' end, case when i.id % 5 = 0 then -1 else 1 end,
+              i.assigned_staff_id, i.assigned_to, case when i.id % 10 = 1 then 'Thanks, quick and clear.' end, i.id
+       from survey_invitations i join tickets t on t.id = i.ticket_id join contacts c on c.id = i.contact_id
+       where i.cid = $1 and i.answered_at is not null
+         and not exists (select 1 from surveys s where s.invitation_id = i.id)`,
+      [cid],
+    );
+    await db.query('commit');
+  } catch (err) {
+    await db.query('rollback');
+    throw err;
+  }
+  await db.query('vacuum analyze survey_invitations');
+  await db.query('vacuum analyze surveys');
+  const n = await scalar(db, 'select count(*) from surveys where cid = $1', [cid]);
+  console.log(`seed: surveys for the big tenant: ${n.toLocaleString('en-US')} answers in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }
 
 /** CPU time (ms) the given processes have used so far: /proc/<pid>/schedstat, in ns (Linux only). */

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import ExcelJS from 'exceljs';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -108,4 +110,20 @@ export async function seriousAxeViolations(page: Page, include?: string): Promis
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/**
+ * Clicks a chart card's 'Export data: {title}' button (web/src/ui/charts) and reads the .xlsx it saves
+ * back with exceljs: the file name and the sheet's rows (header first), as cell values. `within` narrows
+ * the button to a region when titles repeat. The context needs acceptDownloads (Playwright's default).
+ */
+export async function exportedChartData(page: Page, title: string, within: Page | Locator = page): Promise<{ fileName: string; file: string; rows: unknown[][] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), within.getByRole('button', { name: `Export data: ${title}` }).click()]);
+  const fileName = download.suggestedFilename();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sc-chart-')), fileName);
+  await download.saveAs(file);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  const rows = wb.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+  return { fileName, file, rows };
 }

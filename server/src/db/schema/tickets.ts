@@ -121,6 +121,12 @@ export const tickets = pgTable(
     requestedEndDate: timestamp({ withTimezone: true }),
     openDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     closedDate: timestamp({ withTimezone: true }),
+    /**
+     * The first note by provider staff (the earliest ticket_actions.start_date with staff_id set): the
+     * reports' first response (requirements §13.4). Kept by triggers on ticket_actions (migration 0018,
+     * docs/decisions/026), so a report reads it from the covering index instead of probing the notes.
+     */
+    firstResponseAt: timestamp({ withTimezone: true }),
     disposition: varchar({ length: 60 }),
     /** Optimistic concurrency: an update must name the version it read and bumps it. */
     version: integer().notNull().default(1),
@@ -166,6 +172,7 @@ export const tickets = pgTable(
       t.departmentId,
       t.severityShort,
       t.deviceId,
+      t.firstResponseAt,
     ),
     index('tickets_report_closed_idx')
       .on(t.cid, t.ticketType, t.closedDate, t.openDate, t.siteId, t.classId, t.subclassId)
