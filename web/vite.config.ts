@@ -1,5 +1,23 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes dist/.vite/chunk-libraries.json: for each emitted JS chunk, whether all its modules come from
+ * node_modules (a library chunk). The bundle budgets (scripts/bundle-budgets.mjs) count library chunks once,
+ * not against every route that shares them; the manifest alone cannot tell.
+ */
+const chunkLibraries = (): Plugin => ({
+  name: 'sc-chunk-libraries',
+  generateBundle(_options, bundle) {
+    const libraries: Record<string, boolean> = {};
+    for (const out of Object.values(bundle)) {
+      if (out.type !== 'chunk') continue;
+      const ids = out.moduleIds.filter((id) => !id.startsWith('\0') && !id.includes('rolldown'));
+      libraries[out.fileName] = ids.length > 0 && ids.every((id) => /[\\/]node_modules[\\/]/.test(id));
+    }
+    this.emitFile({ type: 'asset', fileName: '.vite/chunk-libraries.json', source: `${JSON.stringify(libraries, null, 1)}\n` });
+  },
+});
 
 /**
  * Libraries the login page loads (rolldown's '$initial' tag: the entry's static graph) go into two vendor
@@ -12,10 +30,15 @@ const vendorChunk = (id: string): string | null => {
   return /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) ? 'vendor-react' : 'vendor';
 };
 
+const libraryChunk = (id: string): string | null => {
+  const m = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);
+  return m ? `lib-${m[1]!.replace(/[\\/@]/g, '-').replace(/^-/, '')}` : null;
+};
+
 // The SPA is served by the API server under /app/spa; in development Vite proxies /api to it.
 export default defineConfig({
   base: '/app/spa/',
-  plugins: [react()],
+  plugins: [react(), chunkLibraries()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -28,7 +51,12 @@ export default defineConfig({
       treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
-          groups: [{ name: vendorChunk, tags: ['$initial'] }],
+          groups: [
+            { name: vendorChunk, tags: ['$initial'], priority: 2 },
+            // Libraries of the screens, one chunk per package, apart from the app's code: cached across releases,
+            // shared by the routes that use them, and counted once by the budgets.
+            { name: libraryChunk, test: /[\\/]node_modules[\\/]/, priority: 1 },
+          ],
         },
       },
     },
