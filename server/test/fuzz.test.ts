@@ -24,8 +24,8 @@ describe(`fuzzing every route (${RUNS} malformed requests each)`, () => {
   it('no route answers 500 or more', { timeout: 600_000 }, async () => {
     const failures: string[] = [];
     let total = 0;
-    for (const [i, route] of world.routes.entries()) {
-      const r = await fuzzRoute(world, route, RUNS, 1000 + i);
+    for (const route of world.routes) {
+      const r = await fuzzRoute(world, route, { runs: RUNS, seed: 1, concurrency: 4 });
       total += r.runs;
       if (r.errors) failures.push(`${r.route}: ${r.errors} × ≥500, e.g. ${r.examples.join('\n   ')}`);
     }
