@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zIdValue } from './ids.ts';
+import { zId, zIdDigits, zIdValue } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf } from './list.ts';
 
 // Schemas of one ticket: read, create, update, notes, status-update requests, timeline and
@@ -220,10 +220,7 @@ export type CreateTicketActionRequest = z.infer<typeof ZCreateTicketActionReques
 /** Body of the compatibility web APIs request-status-update-inc/-req (requirements §3.5): the ticket id, bare or as { id }. */
 export const ZStatusUpdateCompatRequestSchema = z.union([
   zIdValue,
-  z
-    .string()
-    .regex(/^\d{1,10}$/, 'Expected a ticket id')
-    .transform(Number),
+  zIdDigits('Expected a ticket id'),
   z.object({ id }),
 ]);
 
