@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIsoInstant } from './dates.ts';
 import type { SignedInUser } from './auth.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf } from './list.ts';
 
@@ -52,7 +53,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'ticket.note': 'Note added',
 };
 
-const zInstant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant, e.g. 2026-11-01T04:00:00Z' });
+/**
+ * requirements §19.4: the audit log export streams up to this many rows of the filter (the spec's
+ * exports stop at 2000; this list is ours, and an audit is read whole). Decision 029.
+ */
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
+const zInstant = zIsoInstant();
 
 export const ZAuditListRequestSchema = listQuerySchema({
   defaultPageSize: DEFAULT_PAGE_SIZE,

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the SPA parses every error answer with it, on the login page too (see auth.ts, decision 028).
+import * as z from 'zod/mini';
 
 /** One error model for every route: the code decides the HTTP status (see server/src/http/errors.ts). */
 export const ERROR_CODES = [
@@ -21,7 +22,7 @@ export const ZErrorResponseSchema = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
   /** Field path → message, for 400s from validation. */
-  fieldErrors: z.record(z.string(), z.string()).optional(),
+  fieldErrors: z.optional(z.record(z.string(), z.string())),
 });
 export type ErrorResponse = z.infer<typeof ZErrorResponseSchema>;
 

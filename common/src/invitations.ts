@@ -63,7 +63,7 @@ export const ZInviteCandidateSchema = z.object({
   lastName: z.string(),
   email: z.string().nullable(),
   /** The account's type when it has one, else the pending invitation's, else null. */
-  userType: ZUserTypeSchema.nullable(),
+  userType: z.nullable(ZUserTypeSchema),
   isInvited: z.boolean(),
   isActive: z.boolean(),
   isHdSharedOperator: z.boolean(),

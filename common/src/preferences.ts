@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './list.ts';
 import { optionalPhone } from './text-fields.ts';
+import { THEMES, type Theme } from './auth.ts';
 
 // User Preferences (requirements §7.1 dialog, §7.6 texts; issue 5 item 4): the caller's own account only.
 
@@ -9,8 +10,6 @@ export const PREFERENCES_MESSAGES = {
   failed: 'Update failed',
 } as const;
 
-export const THEMES = ['light', 'dark', 'system'] as const;
-export type Theme = (typeof THEMES)[number];
 export const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 export const DEFAULT_THEME: Theme = 'system';
 

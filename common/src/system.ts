@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: fetched before sign-in (see auth.ts, decision 028).
+import * as z from 'zod/mini';
 
 /** GET /api/v1/config: what the SPA needs before sign-in (footer links, chat). */
 export const ZPublicConfigSchema = z.object({

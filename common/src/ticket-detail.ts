@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIsoInstant } from './dates.ts';
 import { zId, zIdDigits, zIdValue } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf } from './list.ts';
 
@@ -47,7 +48,7 @@ export function ticketSavedMessage(ticketType: 'Incident' | 'ServiceRequest', mo
 
 
 /** An ISO 8601 date-time with offset ('2026-11-01T14:00:00Z'); the API answers in UTC. */
-const dateTime = z.iso.datetime({ offset: true });
+const dateTime = zIsoInstant();
 
 /** Ids of the ticket form, params and queries (coerced: the form may send them as text). */
 const id = zId;

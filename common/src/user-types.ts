@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: part of the signed-in user the login page parses (see auth.ts, decision 028).
+import * as z from 'zod/mini';
 
 /** Portal user types of spec requirements §1.1 / §1.4, from least to most privileged. */
 export const USER_TYPES = ['User', 'OperatorLimited', 'Operator', 'Administrator'] as const;

@@ -36,6 +36,15 @@ const ZEnvSchema = z.object({
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   ATTACHMENTS_DIR: z.string().optional(),
   ATTACHMENT_QUOTA_MB: z.coerce.number().min(0).default(1024),
+  /** Attachments in an S3-compatible bucket instead of ATTACHMENTS_DIR (decision 029). */
+  S3_BUCKET: z.string().optional(),
+  /** Another S3-compatible service than AWS, e.g. http://minio:9000. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (http://host/bucket/key), as MinIO and most self-hosted services want. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   CHAT_URL: z.string().optional(),
   REMOTE_CONTROL_URL: z.string().optional(),
   /** requirements §13.6: reports shown from an external BI provider instead of natively (JSON, see README). */
@@ -51,6 +60,16 @@ const ZReportEmbedSchema = z.object({ embedUrl: z.string().url(), reportKey: z.s
 export type ReportEmbed = z.infer<typeof ZReportEmbedSchema>;
 const ZReportEmbedsSchema = z.record(z.string(), ZReportEmbedSchema);
 
+/** An S3-compatible bucket for attachments. Without keys the SDK's default chain applies (environment, instance role). */
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -59,6 +78,8 @@ export interface Config {
   pgliteDir: string;
   /** Stored files (ticket attachments): never inside pgliteDir. */
   attachmentsDir: string;
+  /** Set: attachments live in this bucket, not in attachmentsDir. */
+  s3: S3Config | undefined;
   limits: {
     /** Largest JSON body of an ordinary route (uploads have their own limit). */
     bodyLimitBytes: number;
@@ -98,6 +119,7 @@ export interface Config {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = ZEnvSchema.parse(env);
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -106,6 +128,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
     attachmentsDir: path.resolve(e.ATTACHMENTS_DIR ?? './attachments'),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT || undefined,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
     limits: {
       bodyLimitBytes: e.BODY_LIMIT_BYTES,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

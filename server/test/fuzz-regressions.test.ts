@@ -111,3 +111,35 @@ describe('U+0000 in any string of a request (PostgreSQL text cannot hold it)', (
     expect(fieldWithNul({ a: 'x', n: 1, z: null, buf: Buffer.from([0]) })).toBeNull();
   });
 });
+
+describe('the year 0000 (ISO 8601 allows it, PostgreSQL refuses it)', () => {
+  let admin: Client;
+  beforeAll(async () => {
+    const db = t.database.db;
+    const home = await makeCustomer(db);
+    const c = await makeContact(db, { cid: home.id, email: `fuzzreg.admin.${Date.now()}@fuzzreg.example` });
+    await makeWebUser(db, { contactId: c.id, userType: 'Administrator' });
+    admin = await signIn(t.app, c.email!);
+  });
+
+  it('GET /api/v1/balances?asOfDate=0000-01-01 (fuzz seed 1 #1971) → 400 naming asOfDate; 0001-01-01 is answered', async () => {
+    const res = await admin.get('/api/v1/balances?asOfDate=0000-01-01');
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json<ErrorResponse>().fieldErrors ?? {})).toEqual(['asOfDate']);
+    expect((await admin.get('/api/v1/balances?asOfDate=0001-01-01')).statusCode).toBe(200);
+  });
+
+  it('every other date and instant of a request: audit log, reports, ticket list criteria', async () => {
+    const cases: [string, string][] = [
+      ['/api/v1/audit-log?from=0000-01-01T00:00:00Z', 'from'],
+      ['/api/v1/reports/3f6d1c2a-5b8e-4d1f-9a7c-1e2b3c4d5e01?from=0000-01-01&to=0000-03-01', 'from'],
+      ['/api/v1/incidents?openDateFrom=0000-06-01', 'openDateFrom'],
+      ['/api/v1/incidents?openDateTo=0000-06-01T10:00:00Z', 'openDateTo'],
+    ];
+    for (const [url, field] of cases) {
+      const res = await admin.get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(Object.keys(res.json<ErrorResponse>().fieldErrors ?? {}).join(' '), url).toContain(field);
+    }
+  });
+});

@@ -22,6 +22,35 @@ describe('HTTP basics', () => {
     expect(csp).toContain("default-src 'self'");
   });
 
+  it('sends the same full set of security headers on every kind of response (computed once, not per request)', async () => {
+    // What @fastify/helmet 13 set per request with these options (helmet 8 defaults, no HSTS, no COEP).
+    const expected = {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const responses = await Promise.all(
+      ['/api/v1/config', '/api/v1/nothing-here', '/api/v1/incidents', '/api/v1/incidents?pageSize=7'].map((url) => t.app.inject({ method: 'GET', url })),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 404, 401, 401]);
+    const csp = responses[0]!.headers['content-security-policy'];
+    expect(csp).toBe(
+      "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self';frame-src 'none'",
+    );
+    for (const r of responses) {
+      expect(r.headers).toMatchObject({ ...expected, 'content-security-policy': csp });
+      expect(r.headers['strict-transport-security']).toBeUndefined();
+      expect(r.headers['cross-origin-embedder-policy']).toBeUndefined();
+    }
+  });
+
   it('redirects / to the SPA', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(302);

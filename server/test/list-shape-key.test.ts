@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { TICKET_KEYSET_SORTS, TICKET_SORT_KEYS, type TicketCriteria } from '@sc/common';
 import type { Db } from '../src/db/client.ts';
-import { shapeKey, ticketPageQuery, type TicketListFilter, type TicketOrder } from '../src/modules/tickets/list.queries.ts';
+import { paramsFor } from '../src/db/shaped-statements.ts';
+import { shapeKey, ticketPageQuery, ticketPageStatement, type TicketOrder } from '../src/modules/tickets/list.queries.ts';
+import type { TicketListFilter } from '../src/modules/tickets/list.where.ts';
 
-// The ticket list names its prepared statement from a shape key instead of building the SQL twice
-// (issue 18). A key shared by two different SQL texts would make node-postgres refuse the second
-// ("Prepared statements must be unique"): this walks a few thousand random named shapes (the ones
-// selectTicketPage names: no search, no date range) and checks every key always means one text.
+// The ticket list builds its page statement once per shape key and names the prepared statement from
+// it (issue 18, docs/decisions/031). A key shared by two different SQL texts would run one request with
+// another shape's SQL (and make node-postgres refuse a second text under one name: "Prepared statements
+// must be unique"): this walks a few thousand random shapes, searches and date ranges included, and
+// checks every key always means one text, and that the statement with this request's values is
+// exactly the query drizzle builds with the values in it.
 
 const db = drizzle.mock() as unknown as Db;
 
@@ -34,35 +38,48 @@ const CRITERIA: Record<string, (r: () => number) => unknown> = {
   isRequestScheduled: (r) => r() < 0.5,
 };
 
+/** A bare day (read in the caller's zone) or an instant: two SQL texts. */
+const dayOrInstant = (r: () => number) => (r() < 0.5 ? `2026-0${1 + Math.floor(r() * 9)}-1${Math.floor(r() * 10)}` : `2026-03-0${1 + Math.floor(r() * 9)}T10:00:00+02:00`);
+const RANGES = ['openDateFrom', 'openDateTo', 'requestedStartFrom', 'requestedStartTo'] as const;
+
+/** `n` random list requests: filter, order and page, as listTickets, the export and the bridged lists make them. */
+function* shapes(seed: number, n: number) {
+  const r = rng(seed);
+  for (let i = 0; i < n; i++) {
+    const criteria: TicketCriteria & Record<string, unknown> = {};
+    for (const [k, gen] of Object.entries(CRITERIA)) if (r() < 0.2) criteria[k] = gen(r);
+    for (const k of RANGES) if (r() < 0.1) criteria[k] = dayOrInstant(r);
+    // An explicitly undefined key is what zod leaves for an absent optional: same shape as absent.
+    if (r() < 0.3) criteria.classId = undefined;
+    const f: TicketListFilter = {
+      cid: 1 + Math.floor(r() * 5),
+      ticketType: r() < 0.5 ? 'Incident' : 'ServiceRequest',
+      ...(r() < 0.3 ? { contactId: 1 + Math.floor(r() * 100) } : {}),
+      ...(r() < 0.2 ? { assignedContactId: 1 + Math.floor(r() * 100) } : {}),
+      ...(r() < 0.2 ? { deviceId: 1 + Math.floor(r() * 100) } : {}),
+      status: (['<ALL>', 'Open', 'Closed'] as const)[Math.floor(r() * 3)]!,
+      ...(r() < 0.15 ? { search: ['printer', '50%_off', 'INC-1', 'a\\b'][Math.floor(r() * 4)]! } : {}),
+      criteria,
+      timeZone: r() < 0.5 ? 'UTC' : 'Europe/Zurich',
+    };
+    const sort = TICKET_SORT_KEYS[Math.floor(r() * TICKET_SORT_KEYS.length)]!;
+    const o: TicketOrder = { sort, direction: r() < 0.5 ? 'asc' : 'desc' };
+    const keyset = TICKET_KEYSET_SORTS.includes(sort) && r() < 0.4;
+    const after = keyset ? { value: sort === 'openDate' ? '2026-01-01T00:00:00.000Z' : sort === 'id' ? 5 : 'x', id: 5 } : undefined;
+    const offset = r() < 0.5 ? 0 : 20 * Math.floor(1 + r() * 100);
+    const filterFirst = r() < 0.2;
+    const priorityById = r() < 0.7;
+    const page = { limit: [11, 16, 21, 26, 51][Math.floor(r() * 5)]!, offset, ...(after ? { after } : {}), filterFirst };
+    yield { f, o, page, priorityById };
+  }
+}
+
 describe('list page query shape key', () => {
-  it('one SQL text per key over random named shapes', () => {
-    const r = rng(18);
+  it('one SQL text per key over random shapes', () => {
     const textOf = new Map<string, string>();
     const keys = new Set<string>();
-    for (let i = 0; i < 4000; i++) {
-      const criteria: TicketCriteria & Record<string, unknown> = {};
-      for (const [k, gen] of Object.entries(CRITERIA)) if (r() < 0.2) criteria[k] = gen(r);
-      // An explicitly undefined key is what zod leaves for an absent optional: same shape as absent.
-      if (r() < 0.3) criteria.classId = undefined;
-      const f: TicketListFilter = {
-        cid: 1 + Math.floor(r() * 5),
-        ticketType: r() < 0.5 ? 'Incident' : 'ServiceRequest',
-        ...(r() < 0.3 ? { contactId: 1 + Math.floor(r() * 100) } : {}),
-        ...(r() < 0.2 ? { assignedContactId: 1 + Math.floor(r() * 100) } : {}),
-        ...(r() < 0.2 ? { deviceId: 1 + Math.floor(r() * 100) } : {}),
-        status: (['<ALL>', 'Open', 'Closed'] as const)[Math.floor(r() * 3)]!,
-        criteria,
-        timeZone: 'UTC',
-      };
-      const sort = TICKET_SORT_KEYS[Math.floor(r() * TICKET_SORT_KEYS.length)]!;
-      const o: TicketOrder = { sort, direction: r() < 0.5 ? 'asc' : 'desc' };
-      const keyset = TICKET_KEYSET_SORTS.includes(sort) && r() < 0.4;
-      const after = keyset ? { value: sort === 'openDate' ? '2026-01-01T00:00:00.000Z' : sort === 'id' ? 5 : 'x', id: 5 } : undefined;
-      const offset = r() < 0.5 ? 0 : 20 * Math.floor(1 + r() * 100);
-      const filterFirst = r() < 0.2;
-      const priorityById = r() < 0.7;
-      const page = { limit: [11, 16, 21, 26, 51][Math.floor(r() * 5)]!, offset, ...(after ? { after } : {}), filterFirst };
-      const key = shapeKey(f, o, { after: !!after, offset: !after && offset > 0, filterFirst, priorityById });
+    for (const { f, o, page, priorityById } of shapes(18, 4000)) {
+      const key = shapeKey(f, o, page, priorityById);
       const text = ticketPageQuery(db, f, o, page, priorityById).toSQL().sql;
       keys.add(key);
       const seen = textOf.get(key);
@@ -71,5 +88,20 @@ describe('list page query shape key', () => {
     }
     // Enough distinct shapes to mean something.
     expect(keys.size).toBeGreaterThan(500);
+  });
+
+  it('the statement built once per shape, with this request\'s values, is the query built with the values in it', () => {
+    let named = 0;
+    for (const { f, o, page, priorityById } of shapes(31, 3000)) {
+      const direct = ticketPageQuery(db, f, o, page, priorityById).toSQL();
+      const { statement, params } = ticketPageStatement(db, f, o, page, priorityById);
+      expect(statement.text).toBe(direct.sql);
+      expect(paramsFor(statement, params)).toEqual(direct.params);
+      // Searches and date ranges are planned for their values: never a named (generic-plan) statement.
+      const ranged = Object.keys(f.criteria).some((k) => (RANGES as readonly string[]).includes(k) && f.criteria[k as keyof TicketCriteria] !== undefined);
+      if (f.search || ranged) expect(statement.name).toBeUndefined();
+      if (statement.name) named++;
+    }
+    expect(named).toBeGreaterThan(50);
   });
 });

@@ -13,6 +13,7 @@ import {
   type ReportChart,
   type ReportEmbedToken,
   type ReportResponse,
+  ZReportResponseSchema,
 } from '@sc/common';
 import {
   ensureTicketLookups,
@@ -233,6 +234,8 @@ const inPeriod = (d: Date | null) => d !== null && localDay(d) >= from && localD
 describe('Support Tickets: figures equal a computation over the fixture rows', () => {
   it('created, closed, open, weeks, priority, class, subclass, sites, departments, resolve and first-response times', async () => {
     const r = await get(admin, SUPPORT_TICKETS_REPORT_ID);
+    // Serialised by fast-json-stringify (decision 026): exactly what the zod schema declares, nothing lost.
+    expect(ZReportResponseSchema.parse(r)).toEqual(r);
     expect(r.type).toBe('Incident');
     expect([r.from, r.to]).toEqual([from, to]);
     const inc = rows.filter((x) => x.type === 'Incident');

@@ -49,12 +49,19 @@ describe('database schema vs committed migrations', () => {
       const inDb = res.rows.map((r) => r.table_name);
       expect(schemaTables.length).toBeGreaterThan(30);
       expect(inDb.sort()).toEqual(expect.arrayContaining(schemaTables));
-      // The cid-leading trigram indexes exist (global search relies on these names), i.e. both
-      // extensions were created before the indexes.
+      // The per-type, cid-leading trigram indexes exist (the lists and global search rely on these
+      // names), i.e. both extensions were created before the indexes.
       const idx = await d.pglite!.query<{ indexname: string }>(
         `select indexname from pg_indexes where tablename = 'tickets' and indexname like '%trgm' order by 1`,
       );
-      expect(idx.rows.map((r) => r.indexname)).toEqual(['tickets_cid_short_desc_trgm', 'tickets_cid_target_name_trgm', 'tickets_cid_ticket_no_trgm']);
+      expect(idx.rows.map((r) => r.indexname)).toEqual([
+        'tickets_incident_short_desc_trgm',
+        'tickets_incident_target_name_trgm',
+        'tickets_incident_ticket_no_trgm',
+        'tickets_request_short_desc_trgm',
+        'tickets_request_target_name_trgm',
+        'tickets_request_ticket_no_trgm',
+      ]);
     } finally {
       await d.close();
     }

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/ids.ts';
 import { contacts } from '../src/db/schema/index.ts';
-import { containsPattern, SEARCH_INDEXES } from '../src/db/search.ts';
+import { containsPattern, SEARCH_INDEXES, ticketColumnsOf, ticketTextMatches } from '../src/db/search.ts';
+import { ticketSearchQuery } from '../src/modules/search/queries.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // docs/requirements.md §2.9: every contains-search is served by its trigram index. A search whose
@@ -18,14 +19,35 @@ afterAll(async () => {
   await t.close();
 });
 
+/**
+ * The plan of `query` with sequential scans priced out and, inside a transaction rolled back after,
+ * without the tickets' btree indexes: the ticket probes must name their type (the per-type trigram
+ * indexes are partial on it), and a (cid, ticket_type, …) btree could otherwise serve that condition
+ * in the tiny test database (PostgreSQL 18 skip-scans any of them). The trigram indexes and the
+ * primary key stay.
+ */
 async function planOf(query: SQL): Promise<string> {
-  return t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const res = await tx.execute(sql`explain ${query}`);
-    return rowsOf<Record<string, string>>(res)
-      .map((r) => Object.values(r)[0])
-      .join('\n');
-  });
+  let plan = '';
+  const rollback = new Error('rollback');
+  await t.database.db
+    .transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const btrees = rowsOf<{ indexname: string }>(
+        await tx.execute(sql`select indexname from pg_indexes where tablename = 'tickets' and indexname not like '%trgm' and indexname <> 'tickets_pkey'`),
+      );
+      for (const { indexname } of btrees) await tx.execute(sql.raw(`drop index "${indexname}"`));
+      // The list search's contact arm (`contact_id = any(…)`) keeps an index of its own, on that column only.
+      await tx.execute(sql`create index probe_tickets_contact_idx on tickets (contact_id)`);
+      const res = await tx.execute(sql`explain ${query}`);
+      plan = rowsOf<Record<string, string>>(res)
+        .map((r) => Object.values(r)[0])
+        .join('\n');
+      throw rollback;
+    })
+    .catch((err: unknown) => {
+      if (err !== rollback) throw err;
+    });
+  return plan;
 }
 
 describe('search expressions use their indexes', () => {
@@ -39,6 +61,23 @@ describe('search expressions use their indexes', () => {
     const plan = await planOf(sql`select ${contacts.id} from ${contacts} where ${drifted} ilike ${containsPattern('smith')}`);
     expect(plan).not.toContain('contacts_search_trgm');
     expect(plan).toContain('Seq Scan');
+  });
+
+  it('would notice a ticket search without its type: the per-type trigram indexes are partial on it', async () => {
+    const plan = await planOf(sql`select o.id from tickets o where ${ticketTextMatches('printer', ticketColumnsOf('o'))}`);
+    expect(plan).not.toMatch(/tickets_(incident|request)_/);
+  });
+
+  it('global search: the newest-tickets window is read from tickets_cid_type_id_idx in its own order, never sorted', async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const res = await tx.execute(sql`explain ${ticketSearchQuery({ cid: 1 }, 'printer', 6)}`);
+      return rowsOf<Record<string, string>>(res)
+        .map((r) => Object.values(r)[0])
+        .join('\n');
+    });
+    expect(plan.match(/Index Only Scan using tickets_cid_type_id_idx on tickets w0/g)?.length, plan).toBe(4);
+    expect(plan, plan).not.toMatch(/Sort Key: w0\.id/);
   });
 
   it('takes LIKE wildcards in the term literally', () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { SEARCH_LIMIT_PER_TYPE, SEARCH_TYPE, type SearchGroup, type SearchResponse, type SearchType } from '@sc/common';
-import { contacts, tickets } from '../src/db/schema/index.ts';
+import { contacts, tickets, type TicketType } from '../src/db/schema/index.ts';
+import { containsPattern } from '../src/db/search.ts';
 import { makeContact, makeJob, makeTicket } from '../src/db/seed/factories.ts';
 import { RECENT_WINDOW } from '../src/modules/search/queries.ts';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
@@ -164,5 +165,119 @@ describe('GET /api/v1/search bounds and matching', () => {
     expect(idsOf(await search(operator, '100%_f'), SEARCH_TYPE.Incident)).toEqual([lit.id]);
     expect(allIds(await search(operator, '%%%'))).toEqual([]);
     expect(allIds(await search(operator, '___'))).toEqual([]);
+  });
+});
+
+/** What global search must find for a type: the plain query, newest first, at most one more than shown. */
+async function expectedIds(cid: number, ticketType: TicketType, term: string, contactId?: number): Promise<number[]> {
+  const p = containsPattern(term);
+  const rows = await t.database.db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.cid, cid),
+        eq(tickets.ticketType, ticketType),
+        contactId === undefined ? undefined : eq(tickets.contactId, contactId),
+        or(ilike(tickets.ticketNo, p), ilike(tickets.shortDescription, p), ilike(tickets.targetName, p)),
+      ),
+    )
+    .orderBy(desc(tickets.id))
+    .limit(SEARCH_LIMIT_PER_TYPE);
+  return rows.map((r) => r.id);
+}
+
+describe('GET /api/v1/search: incidents and requests in one statement (decision 027)', () => {
+  it('limits each type on its own: many incidents do not crowd out the requests, and each says whether there were more', async () => {
+    const me = operator.session.user;
+    const db = t.database.db;
+    const incidents = [];
+    for (let i = 0; i < SEARCH_LIMIT_PER_TYPE + 3; i++) {
+      incidents.push(await makeTicket(db, { cid: me.cid, ticketType: 'Incident', contactId: me.contactId, shortDescription: `Okapi plotter ${i}` }));
+    }
+    const requests = [];
+    for (let i = 0; i < 2; i++) requests.push(await makeTicket(db, { cid: me.cid, ticketType: 'ServiceRequest', contactId: me.contactId, shortDescription: `Okapi plotter move ${i}` }));
+    const r = await search(operator, 'okapi plotter');
+    expect(idsOf(r, SEARCH_TYPE.Incident)).toEqual(incidents.map((x) => x.id).reverse().slice(0, SEARCH_LIMIT_PER_TYPE));
+    expect(groupOf(r, SEARCH_TYPE.Incident)!.hasMore).toBe(true);
+    expect(idsOf(r, SEARCH_TYPE.ServiceRequest)).toEqual(requests.map((x) => x.id).reverse());
+    expect(groupOf(r, SEARCH_TYPE.ServiceRequest)!.hasMore).toBe(false);
+    // Every record is of its group's type.
+    for (const g of r.groups) for (const rec of g.records) expect(rec.searchType).toBe(g.searchType);
+  });
+
+  it('keeps to the customer: a word both customers use finds only the caller’s tickets of each type', async () => {
+    const acme = operator.session.user;
+    const globex = globexAdmin.session.user;
+    const db = t.database.db;
+    const [globexContact] = await db.select().from(contacts).where(eq(contacts.cid, globex.cid)).limit(1);
+    const ours = [
+      await makeTicket(db, { cid: acme.cid, ticketType: 'Incident', contactId: acme.contactId, shortDescription: 'Tapir kiosk frozen' }),
+      await makeTicket(db, { cid: acme.cid, ticketType: 'ServiceRequest', contactId: acme.contactId, shortDescription: 'Tapir kiosk install' }),
+    ];
+    const theirs = [
+      await makeTicket(db, { cid: globex.cid, ticketType: 'Incident', contactId: globexContact!.id, shortDescription: 'Tapir kiosk frozen' }),
+      await makeTicket(db, { cid: globex.cid, ticketType: 'ServiceRequest', contactId: globexContact!.id, targetName: 'Tapir Kiosk Ltd', shortDescription: 'Kiosk install' }),
+    ];
+    const r = await search(operator, 'tapir kiosk');
+    expect(idsOf(r, SEARCH_TYPE.Incident)).toEqual([ours[0]!.id]);
+    expect(idsOf(r, SEARCH_TYPE.ServiceRequest)).toEqual([ours[1]!.id]);
+    const g = await search(globexAdmin, 'tapir kiosk');
+    expect(idsOf(g, SEARCH_TYPE.Incident)).toEqual([theirs[0]!.id]);
+    expect(idsOf(g, SEARCH_TYPE.ServiceRequest)).toEqual([theirs[1]!.id]);
+  });
+
+  it('a User finds only its own contact’s incidents and requests, each type limited on its own', async () => {
+    const me = user.session.user;
+    const db = t.database.db;
+    const [other] = await db.select().from(contacts).where(and(eq(contacts.cid, me.cid), ne(contacts.id, me.contactId))).limit(1);
+    const mine = [];
+    for (let i = 0; i < SEARCH_LIMIT_PER_TYPE + 1; i++) mine.push(await makeTicket(db, { cid: me.cid, ticketType: 'ServiceRequest', contactId: me.contactId, shortDescription: `Gecko badge ${i}` }));
+    const myIncident = await makeTicket(db, { cid: me.cid, ticketType: 'Incident', contactId: me.contactId, shortDescription: 'Gecko badge broken' });
+    // Newer than all of mine: a window of the whole customer's newest would meet these first.
+    for (const ticketType of ['Incident', 'ServiceRequest'] as const) {
+      for (let i = 0; i < 3; i++) await makeTicket(db, { cid: me.cid, ticketType, contactId: other!.id, shortDescription: `Gecko badge of someone else ${i}` });
+    }
+    const r = await search(user, 'gecko badge');
+    expect(idsOf(r, SEARCH_TYPE.Incident)).toEqual([myIncident.id]);
+    expect(idsOf(r, SEARCH_TYPE.ServiceRequest)).toEqual(mine.map((x) => x.id).reverse().slice(0, SEARCH_LIMIT_PER_TYPE));
+    expect(groupOf(r, SEARCH_TYPE.ServiceRequest)!.hasMore).toBe(true);
+    expect(groupOf(r, SEARCH_TYPE.Incident)!.hasMore).toBe(false);
+  });
+
+  it('a word common in one type only: the other type still finds its one old match beyond its newest window', async () => {
+    const me = operator.session.user;
+    const db = t.database.db;
+    // One old request with the word, then more than RECENT_WINDOW newer requests without it, and more
+    // than RECENT_WINDOW newer incidents with it (the scale seed's shape: a word common in one type).
+    const oldRequest = await makeTicket(db, { cid: me.cid, ticketType: 'ServiceRequest', contactId: me.contactId, shortDescription: 'Replace the walrus toner' });
+    await db.execute(sql`
+      insert into tickets (cid, ticket_no, ticket_type, short_description, contact_id)
+      select ${me.cid}, 'WSR-' || g, 'ServiceRequest', 'Set up monitor ' || g, ${me.contactId} from generate_series(1, ${RECENT_WINDOW + 10}) g`);
+    await db.execute(sql`
+      insert into tickets (cid, ticket_no, ticket_type, short_description, contact_id)
+      select ${me.cid}, 'WINC-' || g, 'Incident', 'Walrus printer jam ' || g, ${me.contactId} from generate_series(1, ${RECENT_WINDOW + 10}) g`);
+    const r = await search(operator, 'walrus');
+    expect(idsOf(r, SEARCH_TYPE.ServiceRequest)).toEqual([oldRequest.id]);
+    expect(idsOf(r, SEARCH_TYPE.Incident)).toEqual(await expectedIds(me.cid, 'Incident', 'walrus'));
+    expect(groupOf(r, SEARCH_TYPE.Incident)!.hasMore).toBe(true);
+  });
+
+  it('finds what the plain query finds, in the same order, for common, rare and number terms, per scope', async () => {
+    const db = t.database.db;
+    const [sample] = await db.select().from(tickets).where(eq(tickets.cid, operator.session.user.cid)).orderBy(desc(tickets.id)).limit(1);
+    const terms = ['printer', 'password', 'the', 'zzqx', sample!.ticketNo, sample!.ticketNo.slice(0, -2), 'INC-', 'SR-'];
+    for (const [client, contactId] of [
+      [operator, undefined],
+      [user, user.session.user.contactId],
+      [globexAdmin, undefined],
+    ] as const) {
+      const cid = client.session.user.cid;
+      for (const term of terms) {
+        const r = await search(client, term);
+        expect(idsOf(r, SEARCH_TYPE.Incident), `${client.session.user.userName} ${term}`).toEqual(await expectedIds(cid, 'Incident', term, contactId));
+        expect(idsOf(r, SEARCH_TYPE.ServiceRequest), `${client.session.user.userName} ${term}`).toEqual(await expectedIds(cid, 'ServiceRequest', term, contactId));
+      }
+    }
   });
 });

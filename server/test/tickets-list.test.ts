@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { LatestActionsResponse, ServiceRequestListResponse, TicketLookupsResponse } from '@sc/common';
 import { customers, ticketActions, ticketPriorities, tickets } from '../src/db/schema/index.ts';
 import { makeAction, makeContact, makeTicket } from '../src/db/seed/factories.ts';
-import { forgetLookupNames } from '../src/modules/tickets/list.queries.ts';
+import { forgetLookupNames } from '../src/modules/tickets/lookup-names.queries.ts';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -1,32 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot, seriousAxeViolations, signedInPages, spa } from './support.ts';
 
 // requirements §16.1: the API Keys screen (Administrator, from the account menu): a new key is shown once and
 // works on the Data API; revoking it stops it at once.
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser.close();
-});
+const { open } = signedInPages();
 
-async function open(email: string, opts: { width?: number; colorScheme?: 'light' | 'dark'; path?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: opts.width ?? 1366, height: 900 },
-    colorScheme: opts.colorScheme ?? 'light',
-    timezoneId: 'America/New_York',
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInAs(page, email, opts.path ?? '/');
-  return page;
-}
 
 describe('API Keys screen', () => {
   it('admin@acme.example creates a key (shown once), the key reads the Data API, revoking refuses it', async () => {

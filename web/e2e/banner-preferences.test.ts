@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { screenshot, seriousAxeViolations, signedInPages, spa } from './support.ts';
 
 // Banner messages and User Preferences (issue 5, items 3 and 4), walked by the demo accounts.
 
@@ -26,23 +26,11 @@ const ACME_TEXT = 'E2E Acme banner: the office is closed on Friday.';
 const GLOBAL_TEXT = 'E2E global banner: portal maintenance on Sunday.';
 const FUTURE = '2099-12-31';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 /** The demo banners as they were, restored at the end (other e2e files share the server). */
 const original: { acme?: BannerLike; global?: BannerLike } = {};
 let originalPrefs: PreferencesLike | undefined;
-
-async function open(email: string, opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; path?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: opts.width ?? 1366, height: opts.height ?? 900 },
-    colorScheme: opts.colorScheme ?? 'light',
-    timezoneId: 'America/New_York',
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInAs(page, email, opts.path ?? '/');
-  return page;
-}
+// Registered before this file's afterAll, so the restore below runs while the browser is still open.
+const { open } = signedInPages();
 
 async function api<T>(page: Page, method: 'GET' | 'PUT', url: string, body?: unknown): Promise<T> {
   const origin = new URL(page.url()).origin;
@@ -76,9 +64,6 @@ async function switchToDarkTheme(page: Page) {
 
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
   // Put the demo banners and preferences back as they were.
   if (original.acme || original.global || originalPrefs) {
@@ -93,8 +78,6 @@ afterAll(async () => {
       await api(user, 'PUT', '/preferences', originalPrefs);
     }
   }
-  for (const c of contexts) await c.close();
-  await browser.close();
 });
 
 describe('banner messages', () => {
@@ -194,8 +177,8 @@ function formatIn(iso: string, timeZone: string): string {
 describe('user preferences', () => {
   it('changes time zone, theme and page size; they apply at once and persist after reload', async () => {
     // A first sign-in has no "last login" to show: make sure there is one.
-    await open('user@acme.example');
-    const page = await open('user@acme.example');
+    await open('user@acme.example', { fresh: true });
+    const page = await open('user@acme.example', { fresh: true });
     originalPrefs = await api<PreferencesLike>(page, 'GET', '/preferences');
     const me = await api<{ user: { lastLoginDate: string } }>(page, 'GET', '/auth/me');
     const zone = originalPrefs.timeZone === 'Asia/Tokyo' ? 'Europe/Berlin' : 'Asia/Tokyo';
@@ -245,7 +228,7 @@ describe('user preferences', () => {
     await again.getByRole('button', { name: 'Cancel' }).click();
 
     // Another browser (light by default) gets the stored theme as soon as the user signs in.
-    const elsewhere = await open('user@acme.example', { colorScheme: 'light' });
+    const elsewhere = await open('user@acme.example', { colorScheme: 'light', fresh: true });
     await expect.poll(() => elsewhere.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
   });
 

@@ -1,46 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, seriousAxeViolations, signedInPages, spa } from './support.ts';
 
 // requirements §14.1: the form engine's screens, one walk per role; the signed-in state of each
 // role is kept after its first sign-in and reused for the other viewports and themes.
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const states = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser.close();
-});
+const { open } = signedInPages();
 
 const KAPP = '/kapps/customer-portal';
 const SUFFIX = Date.now().toString(36);
 const NEW_SLUG = `e2e-badge-${SUFFIX}`;
 const NEW_NAME = `Visitor Badge ${SUFFIX}`;
 
-async function open(email: string, opts: { width?: number; colorScheme?: 'light' | 'dark'; path?: string } = {}): Promise<Page> {
-  const width = opts.width ?? 1366;
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 740 : 900 },
-    colorScheme: opts.colorScheme ?? 'light',
-    timezoneId: 'America/New_York',
-    ...(states.has(email) ? { storageState: states.get(email) } : {}),
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  if (states.has(email)) {
-    await page.goto(spa(opts.path ?? '/'));
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  } else {
-    await signInAs(page, email, opts.path ?? '/');
-    states.set(email, await context.storageState());
-  }
-  return page;
-}
 
 const survey = (p: Page) => p.getByTestId('survey-form');
 const api = (p: Page, path: string) => `${new URL(p.url()).origin}/api/v1${path}`;

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS, SINGLE_PANE_OF_GLASS_REPORT, SUPPORT_TICKETS_REPORT_ID, type NativeReport } from '@sc/common';
-import { launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
+import { exportedChartData, launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
 
 // The native reports walked as admin@acme.example (requirements §13.2–§13.5): each of the drawer's four
 // and the home card's Single Pane of Glass shows its figures and charts; a filter changes them (the URL
@@ -117,14 +115,8 @@ describe('reports as admin@acme.example', () => {
     const report = await apiGet<NativeReport>(`/reports/${SUPPORT_TICKETS_REPORT_ID}`);
     await waitForCharts(report);
     const chart = report.charts.find((c) => c.id === 'priority')!;
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Export data: ${chart.title}` }).click()]);
-    expect(download.suggestedFilename()).toBe('Created_by_priority.xlsx');
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sc-reports-')), download.suggestedFilename());
-    await download.saveAs(file);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(file);
-    const ws = wb.worksheets[0]!;
-    const values = ws.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    const { fileName, file, rows: values } = await exportedChartData(page, chart.title);
+    expect(fileName).toBe('Created_by_priority.xlsx');
     expect(values).toEqual([['Priority', 'Tickets'], ...chart.data.categories.map((c, i) => [c, chart.data.series[0]!.values[i]])]);
 
     const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Export image: ${chart.title}` }).click()]);

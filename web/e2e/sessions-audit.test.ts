@@ -1,27 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousAxeViolations, signInAs, spa } from './support.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, seriousAxeViolations, signedInPages, spa } from './support.ts';
 
 // requirements §19.3 (Signed-in devices) and §19.4 (the audit log), in Chromium.
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser.close();
-});
+const { open } = signedInPages();
 
-async function open(email: string, opts: { width?: number; colorScheme?: 'light' | 'dark'; path?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1366, height: 900 }, colorScheme: opts.colorScheme ?? 'light', timezoneId: 'America/New_York' });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInAs(page, email, opts.path ?? '/');
-  return page;
-}
 
 async function openPreferences(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -32,7 +17,7 @@ async function openPreferences(page: Page) {
 describe('Signed-in devices (User Preferences)', () => {
   it('lists this device and another, ends the other, which then gets the session-expiry dialog', async () => {
     const other = await open('user@globex.example');
-    const me = await open('user@globex.example');
+    const me = await open('user@globex.example', { fresh: true });
     const dialog = await openPreferences(me);
     const section = dialog.getByRole('region', { name: 'Signed-in devices' });
     await section.getByText('This device').waitFor();

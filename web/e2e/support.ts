@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import ExcelJS from 'exceljs';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 export const baseUrl = (): string => inject('baseUrl');
@@ -42,6 +44,60 @@ export async function signInAs(page: Page, email: string, atPath = '/'): Promise
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
 }
 
+export interface OpenOptions {
+  width?: number;
+  /** Default 740 below 600 px wide, else 900. */
+  height?: number;
+  colorScheme?: 'light' | 'dark';
+  /** Where the page opens (a SPA path; default '/'). */
+  path?: string;
+  /** A session of its own, signed in through the form (default: the account's first session in this file, reused). */
+  fresh?: boolean;
+}
+
+/**
+ * A test file's browser and its signed-in pages: each account signs in through the form once, later pages reuse
+ * that session (its storage state) unless `fresh` asks for a sign-in of their own. Registers the file's
+ * beforeAll/afterAll that launch and close the browser.
+ */
+export function signedInPages(): { open: (email: string, opts?: OpenOptions) => Promise<Page>; browser: () => Browser } {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const states = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+  });
+  const theBrowser = () => {
+    if (!browser) throw new Error('signedInPages: the browser starts in beforeAll');
+    return browser;
+  };
+  async function open(email: string, opts: OpenOptions = {}): Promise<Page> {
+    const width = opts.width ?? 1366;
+    const state = opts.fresh ? undefined : states.get(email);
+    const context = await theBrowser().newContext({
+      viewport: { width, height: opts.height ?? (width < 600 ? 740 : 900) },
+      colorScheme: opts.colorScheme ?? 'light',
+      timezoneId: 'America/New_York',
+      ...(state ? { storageState: state } : {}),
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    if (state) {
+      await page.goto(spa(opts.path ?? '/'));
+      await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    } else {
+      await signInAs(page, email, opts.path ?? '/');
+      if (!states.has(email)) states.set(email, await context.storageState());
+    }
+    return page;
+  }
+  return { open, browser: theBrowser };
+}
+
 /** axe's serious and critical violations on the page (or within `include`, a CSS selector), as readable lines. */
 export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
   // A dialog or popover still fading in has every colour at part opacity: axe would report the
@@ -54,4 +110,20 @@ export async function seriousAxeViolations(page: Page, include?: string): Promis
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/**
+ * Clicks a chart card's 'Export data: {title}' button (web/src/ui/charts) and reads the .xlsx it saves
+ * back with exceljs: the file name and the sheet's rows (header first), as cell values. `within` narrows
+ * the button to a region when titles repeat. The context needs acceptDownloads (Playwright's default).
+ */
+export async function exportedChartData(page: Page, title: string, within: Page | Locator = page): Promise<{ fileName: string; file: string; rows: unknown[][] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), within.getByRole('button', { name: `Export data: ${title}` }).click()]);
+  const fileName = download.suggestedFilename();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sc-chart-')), fileName);
+  await download.saveAs(file);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  const rows = wb.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+  return { fileName, file, rows };
 }

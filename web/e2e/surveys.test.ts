@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, screenshot, seriousAxeViolations } from './support.ts';
+import type { SurveyChartsResponse } from '@sc/common';
+import { DEMO_PASSWORD, exportedChartData, launchBrowser, screenshot, seriousAxeViolations } from './support.ts';
 import { linkIn, startMailbox, startServer, type Mailbox } from './public-server.ts';
 
 // Satisfaction surveys end to end (docs/requirements.md §20): a ticket closed through the API sends the
@@ -151,6 +152,11 @@ describe('satisfaction surveys', () => {
     await bySource.getByRole('button', { name: 'Table view' }).click();
     const email = bySource.getByRole('table', { name: 'By source' }).getByRole('row', { name: /^Email/ });
     expect(Number((await email.getByRole('cell').nth(0).innerText()).replace(/,/g, ''))).toBeGreaterThan(0);
+    // Its data export, read back, is the charts API's 'by source' counts.
+    const charts = (await (await page.request.get(`${server.baseUrl}/api/v1/surveys/charts`)).json()) as SurveyChartsResponse;
+    const exported = await exportedChartData(page, 'By source', bySource);
+    expect(exported.fileName).toBe('By_source.xlsx');
+    expect(exported.rows).toEqual([['Source', 'Thumbs up', 'Thumbs down'], ...charts.bySource.map((r) => [r.source, r.up, r.down])]);
     await checkPage(page, 'surveys-desktop-light');
 
     // Search and sort live in the URL; the ticket link opens the ticket.

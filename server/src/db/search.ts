@@ -1,36 +1,44 @@
 import { ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { contacts, devices, emailOutbox, jobs, surveys, tickets } from './schema/index.ts';
-import { containsPattern, contactSearchTextOf } from './schema/search-expressions.ts';
+import { contacts, devices, emailOutbox, jobs, surveys, TICKET_TYPES, tickets, TRGM_PREFIX } from './schema/index.ts';
+import { containsPattern, contactSearchTextOf, ticketTypeIs } from './schema/search-expressions.ts';
 
 // The contains-searches of every list and of global search (docs/requirements.md §2.9), each named with
 // the index that serves it. Build a search only from these: an expression that differs from the
 // indexed one by a cast or a space silently reads the whole tenant. server/test/search-indexes.test.ts
 // EXPLAINs every entry of SEARCH_INDEXES and fails when its index is not used.
 
-export { containsPattern };
+export { containsPattern, ticketTypeIs };
 
 /** contacts_search_trgm: "first last email" of a contact. */
 export const contactSearchText: SQL = contactSearchTextOf(contacts);
 
 /** A contact whose "first last email" contains the term (contacts_search_trgm). */
-export const contactMatches = (term: string): SQL => sql`${contactSearchText} ilike ${containsPattern(term)}`;
+export const contactMatches = (term: string): SQL => contactPatternMatches(containsPattern(term));
+
+/**
+ * The same with the `%term%` pattern given: a value, or a placeholder of a statement built once per
+ * shape (db/shaped-statements.ts).
+ */
+const contactPatternMatches = (pattern: unknown): SQL => sql`${contactSearchText} ilike ${pattern}`;
 
 /** A device whose name contains the term (devices_name_trgm). */
 export const deviceNameMatches = (term: string): SQL => ilike(devices.deviceName, containsPattern(term));
 
 type Col = AnyPgColumn | SQL;
-/** The ticket's own searched columns (tickets_cid_ticket_no_trgm, _short_desc_trgm, _target_name_trgm); an alias's columns for a self-join. */
+/** The ticket's own searched columns (each type's tickets_*_ticket_no_trgm, _short_desc_trgm, _target_name_trgm); an alias's columns for a self-join. */
 export const ticketColumnsOf = (alias?: string): { ticketNo: Col; shortDescription: Col; targetName: Col } =>
   alias === undefined
     ? { ticketNo: tickets.ticketNo, shortDescription: tickets.shortDescription, targetName: tickets.targetName }
     : { ticketNo: sql.raw(`${alias}.ticket_no`), shortDescription: sql.raw(`${alias}.short_description`), targetName: sql.raw(`${alias}.target_name`) };
 
-/** Ticket number, short description or target name contains the term; each arm has its (cid, column) trigram index. */
+/** Ticket number, short description or target name contains the term; each arm has its type's (cid, column) trigram index (with ticketTypeIs). */
 export function ticketTextMatches(term: string, cols = ticketColumnsOf()): SQL {
-  const p = containsPattern(term);
-  return sql`(${cols.ticketNo} ilike ${p} or ${cols.shortDescription} ilike ${p} or ${cols.targetName} ilike ${p})`;
+  return ticketTextPatternMatches(containsPattern(term), cols);
 }
+
+const ticketTextPatternMatches = (p: unknown, cols: ReturnType<typeof ticketColumnsOf>): SQL =>
+  sql`(${cols.ticketNo} ilike ${p} or ${cols.shortDescription} ilike ${p} or ${cols.targetName} ilike ${p})`;
 
 /**
  * The ticket lists' search: the three columns, or a contact of the tenant whose "first last email" matches.
@@ -38,8 +46,16 @@ export function ticketTextMatches(term: string, cols = ticketColumnsOf()): SQL {
  * and the planner can BitmapOr the four index scans (docs/decisions/011).
  */
 export function ticketListMatches(cid: number, term: string): SQL {
-  const contactIds = sql`array(select ${contacts.id} from ${contacts} where ${contacts.cid} = ${cid} and ${contactMatches(term)})`;
-  return sql`(${ticketTextMatches(term)} or ${tickets.contactId} = any(${contactIds}))`;
+  return ticketListPatternMatches(cid, containsPattern(term));
+}
+
+/**
+ * ticketListMatches with the cid and the `%term%` pattern given as they go into the SQL: values, or
+ * placeholders of the ticket list's statement built once per shape (modules/tickets/list.queries.ts).
+ */
+export function ticketListPatternMatches(cid: unknown, pattern: unknown): SQL {
+  const contactIds = sql`array(select ${contacts.id} from ${contacts} where ${contacts.cid} = ${cid} and ${contactPatternMatches(pattern)})`;
+  return sql`(${ticketTextPatternMatches(pattern, ticketColumnsOf())} or ${tickets.contactId} = any(${contactIds}))`;
 }
 
 /**
@@ -69,17 +85,22 @@ export const outboxTextMatches = (term: string): SQL => {
 export const SEARCH_INDEXES: readonly { name: string; indexes: readonly string[]; probe: (cid: number, term: string) => SQL }[] = [
   { name: 'contacts', indexes: ['contacts_search_trgm'], probe: (_cid, term) => sql`select ${contacts.id} from ${contacts} where ${contactMatches(term)}` },
   { name: 'devices', indexes: ['devices_name_trgm'], probe: (_cid, term) => sql`select ${devices.id} from ${devices} where ${deviceNameMatches(term)}` },
-  {
-    name: 'ticket lists',
-    // The contact arm is contactMatches, probed above (in a small tenant the planner may read its contacts by cid).
-    indexes: ['tickets_cid_ticket_no_trgm', 'tickets_cid_short_desc_trgm', 'tickets_cid_target_name_trgm'],
-    probe: (cid, term) => sql`select ${tickets.id} from ${tickets} where ${ticketListMatches(cid, term)}`,
-  },
-  {
-    name: 'global search tickets',
-    indexes: ['tickets_cid_ticket_no_trgm', 'tickets_cid_short_desc_trgm', 'tickets_cid_target_name_trgm'],
-    probe: (_cid, term) => sql`select o.id from ${tickets} o where ${ticketTextMatches(term, ticketColumnsOf('o'))}`,
-  },
+  ...TICKET_TYPES.flatMap((type) => {
+    const indexes = ['ticket_no', 'short_desc', 'target_name'].map((c) => `${TRGM_PREFIX[type]}_${c}_trgm`);
+    return [
+      {
+        name: `ticket lists (${type})`,
+        // The contact arm is contactMatches, probed above (in a small tenant the planner may read its contacts by cid).
+        indexes,
+        probe: (cid: number, term: string) => sql`select ${tickets.id} from ${tickets} where ${ticketTypeIs(type)} and ${ticketListMatches(cid, term)}`,
+      },
+      {
+        name: `global search tickets (${type})`,
+        indexes,
+        probe: (_cid: number, term: string) => sql`select o.id from ${tickets} o where ${ticketTypeIs(type, 'o')} and ${ticketTextMatches(term, ticketColumnsOf('o'))}`,
+      },
+    ];
+  }),
 ];
 
 /**

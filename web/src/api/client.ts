@@ -1,5 +1,8 @@
 import { CSRF_HEADER, ZErrorResponseSchema, type ErrorCode } from '@sc/common';
-import type { z } from 'zod';
+// The mini parse function and core's schema type: the client runs on the login page, which never loads
+// classic zod (decision 028); classic schemas are core schemas too, so every screen's schema fits.
+import { safeParse } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { withQuery } from './query-string.ts';
 
 export const API_BASE = '/api/v1';
@@ -48,7 +51,7 @@ export interface RequestOptions<T> {
   /** The query string as an object (a list request): encoded by api/query-string.ts. */
   query?: object;
   /** Validates (and strips) the success body; a mismatch is 'Invalid server response.'. */
-  schema?: z.ZodType<T>;
+  schema?: $ZodType<T>;
   signal?: AbortSignal;
   /** Login, me and logout answer 401 as part of their contract: never a sign of an expired session. */
   isAuthCall?: boolean;
@@ -85,7 +88,7 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 function toApiError(status: number, body: unknown): ApiError {
-  const parsed = ZErrorResponseSchema.safeParse(body);
+  const parsed = safeParse(ZErrorResponseSchema, body);
   if (parsed.success) {
     return new ApiError(status, parsed.data.code, parsed.data.message, parsed.data.fieldErrors);
   }
@@ -140,7 +143,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw toApiError(res.status, body);
   }
   if (!options.schema) return body as T;
-  const parsed = options.schema.safeParse(body);
+  const parsed = safeParse(options.schema, body);
   if (!parsed.success) throw new ApiError(res.status, 'BAD_RESPONSE', 'Invalid server response.');
   return parsed.data;
 }
@@ -165,7 +168,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /** Sends a file as the raw request body (no multipart) with the CSRF header; no timeout, as a large upload may take longer than 10 s. */
-export async function apiUpload<T>(path: string, file: Blob, headers: Record<string, string>, schema?: z.ZodType<T>): Promise<T> {
+export async function apiUpload<T>(path: string, file: Blob, headers: Record<string, string>, schema?: $ZodType<T>): Promise<T> {
   const all: Record<string, string> = { Accept: 'application/json', 'Content-Type': file.type || 'application/octet-stream', ...headers };
   if (csrfToken) all[CSRF_HEADER] = csrfToken;
   let res: Response;
@@ -181,7 +184,7 @@ export async function apiUpload<T>(path: string, file: Blob, headers: Record<str
     throw toApiError(res.status, body);
   }
   if (!schema) return body as T;
-  const parsed = schema.safeParse(body);
+  const parsed = safeParse(schema, body);
   if (!parsed.success) throw new ApiError(res.status, 'BAD_RESPONSE', 'Invalid server response.');
   return parsed.data;
 }

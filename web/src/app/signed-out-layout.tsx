@@ -1,12 +1,15 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import { LoginPage } from '../features/auth/login-page.tsx';
-import { EmailLinkNoMatch } from '../features/public/email-link-redirect-page.tsx';
 import { noticeOf } from '../features/public/form-errors.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { AppFooter } from './shell/app-footer.tsx';
+import { FullPageSpinner } from './full-page-spinner.tsx';
 import { ROUTES } from './routes.ts';
+
+// Only an e-mailed link that matched nothing shows it: not part of the login page's JavaScript (decision 028).
+const EmailLinkNoMatch = lazy(() => import('../features/public/email-link-redirect-page.tsx').then((m) => ({ default: m.EmailLinkNoMatch })));
 
 /** The frame of the logged-out pages: the page, then the footer. */
 export function PublicFrame({ children }: { children: ReactNode }) {
@@ -32,5 +35,10 @@ function Login() {
  * an e-mail link whose parameters matched nothing (`noMatchSearch`, requirements §12.2); `page` replaces both.
  */
 export function SignedOutLayout({ noMatchSearch, page }: { noMatchSearch?: string; page?: ReactNode }) {
-  return <PublicFrame>{page ?? (noMatchSearch !== undefined ? <EmailLinkNoMatch search={noMatchSearch} /> : <Login />)}</PublicFrame>;
+  const noMatch = noMatchSearch !== undefined && (
+    <Suspense fallback={<FullPageSpinner />}>
+      <EmailLinkNoMatch search={noMatchSearch} />
+    </Suspense>
+  );
+  return <PublicFrame>{page ?? (noMatch || <Login />)}</PublicFrame>;
 }

@@ -9,3 +9,4 @@ export * from './forms.ts';
 export * from './mail.ts';
 export * from './audit.ts';
 export * from './api-keys.ts';
+export * from './reports.ts';

@@ -12,3 +12,14 @@ export const containsPattern = (term: string): string => `%${term.replace(/[\\%_
 /** A contact's "first last email", as contacts_search_trgm indexes it. */
 export const contactSearchTextOf = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }): SQL =>
   sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || coalesce(${t.email}, ''))`;
+
+/**
+ * `ticket_type = 'Incident'` with the type as a literal: the condition of the per-type trigram indexes
+ * (tickets_incident_* / tickets_request_*) and of every query that should use them. A partial index
+ * is chosen only when the planner can prove its WHERE from the query's, which a parameter of a
+ * generic plan never proves; the type is one of two fixed values, never user text.
+ */
+export function ticketTypeIs(type: 'Incident' | 'ServiceRequest', alias?: string): SQL {
+  if (type !== 'Incident' && type !== 'ServiceRequest') throw new Error(`not a ticket type: ${String(type)}`);
+  return sql.raw(`${alias === undefined ? '"tickets"' : alias}."ticket_type" = '${type}'`);
+}

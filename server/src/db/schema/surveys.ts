@@ -37,7 +37,8 @@ export const surveyInvitations = pgTable(
     // The home page card (a contact's open invitations) and a contact's response rate.
     index('survey_invitations_cid_contact_created_idx').on(t.cid, t.contactId, t.createdAt),
     // The customer's response rate over time.
-    index('survey_invitations_cid_created_idx').on(t.cid, t.createdAt),
+    // Ends with answered_at: the response rate (invited, answered) is an index-only scan (decision 026).
+    index('survey_invitations_cid_created_idx').on(t.cid, t.createdAt, t.answeredAt),
   ],
 );
 
@@ -71,12 +72,13 @@ export const surveys = pgTable(
       .on(t.invitationId)
       .where(sql`${t.invitationId} is not null`),
     // The Surveys list: one index per sort key, tenant first, ties by id (docs/conventions.md 'Lists').
-    index('surveys_cid_date_id_idx').on(t.cid, t.dateSubmitted, t.id),
-    index('surveys_cid_source_idx').on(t.cid, t.source, t.id),
+    // Date, source and assignee end with the response: the charts' counts are index-only scans (decision 026).
+    index('surveys_cid_date_id_idx').on(t.cid, t.dateSubmitted, t.id, t.response),
+    index('surveys_cid_source_idx').on(t.cid, t.source, t.id, t.response),
     index('surveys_cid_submitted_by_idx').on(t.cid, t.submittedByName, t.id),
     index('surveys_cid_ticket_no_idx').on(t.cid, t.ticketNo, t.id),
     index('surveys_cid_response_idx').on(t.cid, t.response, t.id),
-    index('surveys_cid_assigned_to_idx').on(t.cid, t.assignedTo, t.id),
+    index('surveys_cid_assigned_to_idx').on(t.cid, t.assignedTo, t.id, t.response),
     // A User's own surveys and /contact/surveys/{id}: the contact's rows newest first.
     index('surveys_cid_contact_date_idx').on(t.cid, t.submittedByContactId, t.dateSubmitted, t.id),
   ],

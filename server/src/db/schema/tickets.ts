@@ -15,6 +15,7 @@ import {
 import { cid, createdAt, updatedAt } from './columns.ts';
 import { devices } from './devices.ts';
 import { contacts, departments, providerStaff, sites, webUsers } from './identity.ts';
+import { ticketTypeIs } from './search-expressions.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Lookups (requirements §2.2 'Lookups'). Provider-wide: every customer picks from the same lists, so no cid.
@@ -65,6 +66,9 @@ export const ticketSubclasses = pgTable(
 /** The spec's IncidentType: incidents and service requests share one table. */
 export const TICKET_TYPES = ['Incident', 'ServiceRequest'] as const;
 export type TicketType = (typeof TICKET_TYPES)[number];
+
+/** The name prefix of each type's trigram indexes (tickets_incident_short_desc_trgm, …). */
+export const TRGM_PREFIX: Record<TicketType, string> = { Incident: 'tickets_incident', ServiceRequest: 'tickets_request' };
 
 /** requirements §2.3 service-request status filter values (besides '(All)'). */
 export const TICKET_STATUSES = ['Open', 'Closed', 'Escalation', 'On Hold'] as const;
@@ -117,6 +121,12 @@ export const tickets = pgTable(
     requestedEndDate: timestamp({ withTimezone: true }),
     openDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     closedDate: timestamp({ withTimezone: true }),
+    /**
+     * The first note by provider staff (the earliest ticket_actions.start_date with staff_id set): the
+     * reports' first response (requirements §13.4). Kept by triggers on ticket_actions (migration 0018,
+     * docs/decisions/026), so a report reads it from the covering index instead of probing the notes.
+     */
+    firstResponseAt: timestamp({ withTimezone: true }),
     disposition: varchar({ length: 60 }),
     /** Optimistic concurrency: an update must name the version it read and bumps it. */
     version: integer().notNull().default(1),
@@ -149,12 +159,6 @@ export const tickets = pgTable(
     index('tickets_cid_type_assigned_name_idx').on(t.cid, t.ticketType, t.assignedToName, t.id),
     index('tickets_cid_type_priority_idx').on(t.cid, t.ticketType, t.priorityId, t.id),
     index('tickets_cid_type_severity_idx').on(t.cid, t.ticketType, t.severityShort, t.id),
-    // SearchValue is a contains-search: one trigram index per column so `col ILIKE '%v%' OR ...`
-    // becomes a BitmapOr without the query having to repeat an index expression verbatim. Each leads
-    // with cid (btree_gin, migration 0003), so a search reads only its tenant's matches instead of
-    // every customer's and then filtering by cid (docs/decisions/011). Global search relies on these
-    // three names and columns.
-    index('tickets_cid_ticket_no_trgm').using('gin', t.cid, sql`${t.ticketNo} gin_trgm_ops`),
     // Reports (requirements §13.4, docs/decisions/019): covering indexes, so each aggregate over a
     // period is an index-only scan of the customer's rows of that type and period.
     index('tickets_report_opened_idx').on(
@@ -168,13 +172,26 @@ export const tickets = pgTable(
       t.departmentId,
       t.severityShort,
       t.deviceId,
+      t.firstResponseAt,
     ),
     index('tickets_report_closed_idx')
       .on(t.cid, t.ticketType, t.closedDate, t.openDate, t.siteId, t.classId, t.subclassId)
       .where(sql`${t.closedDate} is not null`),
     index('tickets_report_backlog_idx').on(t.cid, t.ticketType, t.openDate, t.siteId, t.classId, t.subclassId).where(sql`${t.status} <> 'Closed'`),
-    index('tickets_cid_short_desc_trgm').using('gin', t.cid, sql`${t.shortDescription} gin_trgm_ops`),
-    index('tickets_cid_target_name_trgm').using('gin', t.cid, sql`${t.targetName} gin_trgm_ops`),
+    // SearchValue and global search are contains-searches: one trigram index per column so
+    // `col ILIKE '%v%' OR ...` becomes a BitmapOr without the query repeating an index expression.
+    // One set per ticket type (partial on the type, which every list and search names as a literal:
+    // ticketTypeIs), each leading with cid (btree_gin, migration 0003): a search reads only its
+    // tenant's matches of its own type, so a word common in the other type costs nothing
+    // (docs/decisions/011, 027). Global search and the lists rely on these names (db/search.ts).
+    ...TICKET_TYPES.flatMap((type) => {
+      const prefix = TRGM_PREFIX[type];
+      return [
+        index(`${prefix}_ticket_no_trgm`).using('gin', t.cid, sql`${t.ticketNo} gin_trgm_ops`).where(ticketTypeIs(type)),
+        index(`${prefix}_short_desc_trgm`).using('gin', t.cid, sql`${t.shortDescription} gin_trgm_ops`).where(ticketTypeIs(type)),
+        index(`${prefix}_target_name_trgm`).using('gin', t.cid, sql`${t.targetName} gin_trgm_ops`).where(ticketTypeIs(type)),
+      ];
+    }),
   ],
 );
 

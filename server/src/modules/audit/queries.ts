@@ -1,4 +1,4 @@
-import { and, count, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, SortDirection } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/search.ts';
@@ -62,9 +62,30 @@ export async function selectAuditPage(db: Db, f: AuditFilter, direction: SortDir
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function selectAuditForExport(db: Db, f: AuditFilter, direction: SortDirection, limit: number) {
-  return base(db)
-    .where(whereOf(f))
+/** Where a batch of the export ends: the last row's instant (as PostgreSQL's text, microseconds kept) and id. */
+export interface AuditKey {
+  at: string;
+  id: number;
+}
+
+/**
+ * One batch of the export in list order, after `after` (keyset on created_at, id: every batch is an
+ * index range, however deep). The key is read as text because a JS Date drops the microseconds that
+ * PostgreSQL keeps, and a truncated key would skip or repeat rows of the same millisecond.
+ */
+export async function selectAuditBatch(db: Db, f: AuditFilter, direction: SortDirection, after: AuditKey | undefined, limit: number) {
+  const where = whereOf(f);
+  const cmp = direction === 'asc' ? sql`>` : sql`<`;
+  const bound = direction === 'asc' ? gte : lte;
+  const keyset = after
+    ? and(bound(auditLog.createdAt, sql`${after.at}::timestamptz`), sql`(${auditLog.createdAt}, ${auditLog.id}) ${cmp} (${after.at}::timestamptz, ${after.id})`)
+    : undefined;
+  return db
+    .select({ ...columns, key: sql<string>`${auditLog.createdAt}::text` })
+    .from(auditLog)
+    .leftJoin(customers, eq(customers.id, auditLog.cid))
+    .leftJoin(contacts, eq(contacts.id, auditLog.contactId))
+    .where(and(where, keyset))
     .orderBy(...sortOrder(direction, auditLog.createdAt, auditLog.id))
     .limit(limit);
 }

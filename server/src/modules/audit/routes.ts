@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUDIT_ACTION_LABELS, withoutPaging, ZAuditListRequestSchema, ZAuditListResponseSchema, ZErrorResponseSchema } from '@sc/common';
+import { AUDIT_ACTION_LABELS, AUDIT_EXPORT_MAX_ROWS, withoutPaging, ZAuditListRequestSchema, ZAuditListResponseSchema, ZErrorResponseSchema } from '@sc/common';
 import { requireScope } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,10 +19,10 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
 
   app.get(
     '/audit-log/export',
-    { schema: { tags, summary: 'Audit log export: the first 2000 rows of the filter as .xlsx', querystring: withoutPaging(ZAuditListRequestSchema) } },
+    { schema: { tags, summary: `Audit log export: up to ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows of the filter as .xlsx, streamed`, querystring: withoutPaging(ZAuditListRequestSchema) } },
     async (req, reply) => {
       const scope = requireScope(req);
-      const rows = await svc.auditForExport(db, scope, req.query);
+      const rows = svc.auditForExport(db, scope, req.query);
       return sendXlsx(reply, {
         fileName: `AUDIT_LOG_${exportTimestamp(new Date(), scope.user.timeZone)}.xlsx`,
         sheetName: 'Audit log',

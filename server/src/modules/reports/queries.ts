@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReportTicketType } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/ids.ts';
+import { weeksOf } from './days.ts';
 
 // The only SQL of the reports (requirements §13.4). Every query filters by the caller's customer (cid)
 // first; ticket aggregates read the covering indexes of migration 0011 (index-only scans over the
@@ -24,6 +25,20 @@ export interface TicketScope {
 const lo = (s: TicketScope) => sql`(${s.from}::date::timestamp at time zone ${s.tz})`;
 const hi = (s: TicketScope) => sql`((${s.to}::date + 1)::timestamp at time zone ${s.tz})`;
 const intList = (ids: number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
+
+/**
+ * The week (its Monday, YYYY-MM-DD) of a timestamp column, in the user's zone: the local Mondays of the
+ * period become instants once per query, and each row only binary-searches them (width_bucket). Converting
+ * every row's timestamp to local time instead (date_trunc of `at time zone`) cost ≈ 3 µs a row, most of a
+ * report's SQL time (docs/decisions/026).
+ */
+function weekOf(s: TicketScope, column: SQL): SQL {
+  const mondays = `{${weeksOf(s.from, s.to).join(',')}}`;
+  const bounds = sql`(select array_agg(w::timestamp at time zone ${s.tz} order by w) from unnest(${mondays}::date[]) w)`;
+  return sql`(${mondays}::text[])[width_bucket(${column}, ${bounds})]`;
+}
+/** Seconds between two timestamps as double precision (extract() gives numeric, slower to sort). */
+const seconds = (later: SQL, earlier: SQL) => sql`date_part('epoch', ${later} - ${earlier})`;
 
 /** cid, type, site and class conditions (no date): the part every ticket query shares. */
 function ticketBase(s: TicketScope): SQL {
@@ -62,7 +77,7 @@ export async function countOpened(db: Db, s: TicketScope, dims: Dimension[]): Pr
   const sets = sql.raw(dims.map((d) => `(${cols[d]})`).join(', '));
   const res = await db.execute(sql`
     select case ${which} end as dim, case ${key} end as key, count(*)::int as n
-    from (select (date_trunc('week', t.open_date at time zone ${s.tz}))::date as week, t.priority_id, t.class_id, t.subclass_id,
+    from (select ${weekOf(s, sql`t.open_date`)} as week, t.priority_id, t.class_id, t.subclass_id,
                  t.site_id, t.department_id, t.severity_short, t.device_id
           from tickets t
           where ${ticketBase(s)} and t.open_date >= ${lo(s)} and t.open_date < ${hi(s)}) x
@@ -75,12 +90,12 @@ export async function closedStats(db: Db, s: TicketScope): Promise<{ weeks: { ke
   const where = sql`${ticketBase(s)} and t.closed_date >= ${lo(s)} and t.closed_date < ${hi(s)}`;
   const [weeks, stats] = await Promise.all([
     db.execute(sql`
-      select (date_trunc('week', t.closed_date at time zone ${s.tz}))::date::text as key, count(*)::int as n
+      select ${weekOf(s, sql`t.closed_date`)} as key, count(*)::int as n
       from tickets t where ${where} group by 1`),
     db.execute(sql`
       select count(*)::int as n,
-             percentile_cont(0.5) within group (order by extract(epoch from t.closed_date - t.open_date)) / 3600 as median,
-             percentile_cont(0.9) within group (order by extract(epoch from t.closed_date - t.open_date)) / 3600 as p90
+             percentile_cont(0.5) within group (order by ${seconds(sql`t.closed_date`, sql`t.open_date`)}) / 3600 as median,
+             percentile_cont(0.9) within group (order by ${seconds(sql`t.closed_date`, sql`t.open_date`)}) / 3600 as p90
       from tickets t where ${where}`),
   ]);
   const st = rowsOf<{ n: number; median: number | string | null; p90: number | string | null }>(stats)[0];
@@ -102,29 +117,50 @@ export const AGE_BUCKETS = [
   { label: 'Over 90 days', minDays: 90, maxDays: null },
 ] as const;
 
-/** Open tickets now by age bucket (age = now − open date): one CASE per row, one aggregate. */
+/**
+ * Open tickets now by age bucket (age = now − open date). The total comes from report_open_counts (kept by
+ * triggers, migration 0020); only the open tickets younger than the oldest bucket's lower bound are read
+ * (the backlog partial index, a range of open dates), and the oldest bucket is the rest. Exact, and the
+ * cost follows the recent backlog, not the whole of it (docs/decisions/026).
+ */
 export async function backlogByAge(db: Db, s: TicketScope, now: Date): Promise<number[]> {
   const at = now.toISOString();
+  const last = AGE_BUCKETS.length - 1;
+  const oldest = AGE_BUCKETS[last]!.minDays;
   const arms = sql.join(
     AGE_BUCKETS.flatMap((b, i) => (b.maxDays === null ? [] : [sql`when t.open_date > ${at}::timestamptz - make_interval(days => ${b.maxDays}) then ${i}`])),
     sql` `,
   );
+  const rollup: SQL[] = [sql`r.cid = ${s.cid}`, sql`r.ticket_type = ${s.type}`];
+  if (s.siteId !== null) rollup.push(sql`r.site_id = ${s.siteId}`);
+  if (s.classIds) rollup.push(s.classIds.length ? sql`r.class_id in (${intList(s.classIds)})` : sql`false`);
+  if (s.subclassIds) rollup.push(s.subclassIds.length ? sql`r.subclass_id in (${intList(s.subclassIds)})` : sql`false`);
   const res = await db.execute(sql`
-    select case ${arms} else ${AGE_BUCKETS.length - 1} end as b, count(*)::int as n
-    from tickets t where ${ticketBase(s)} and t.status <> 'Closed' group by 1`);
+    select (case ${arms} else ${last} end)::int as b, count(*)::int as n
+    from tickets t where ${ticketBase(s)} and t.status <> 'Closed' and t.open_date > ${at}::timestamptz - make_interval(days => ${oldest})
+    group by 1
+    union all
+    select -1, coalesce(sum(r.n), 0)::int from report_open_counts r where ${sql.join(rollup, sql` and `)}`);
   const out: number[] = AGE_BUCKETS.map(() => 0);
-  for (const r of rowsOf<{ b: number | string; n: number }>(res)) out[Number(r.b)] = Number(r.n);
+  let total = 0;
+  for (const r of rowsOf<{ b: number | string; n: number }>(res)) {
+    if (Number(r.b) === -1) total = Number(r.n);
+    else out[Number(r.b)] = Number(r.n);
+  }
+  out[last] = total - out.reduce((a, n) => a + n, 0);
   return out;
 }
 
-/** Median hours from opening to the first note by provider staff, over tickets opened in the period that have one. */
+/**
+ * Median hours from opening to the first note by provider staff, over tickets opened in the period that
+ * have one: tickets.first_response_at (kept by triggers on ticket_actions, migration 0020), read from the
+ * opened covering index.
+ */
 export async function firstResponseMedian(db: Db, s: TicketScope): Promise<number | null> {
   const res = await db.execute(sql`
-    select percentile_cont(0.5) within group (order by extract(epoch from fr.first_at - t.open_date)) / 3600 as median
+    select percentile_cont(0.5) within group (order by ${seconds(sql`t.first_response_at`, sql`t.open_date`)}) / 3600 as median
     from tickets t
-    cross join lateral (select min(a.start_date) as first_at from ticket_actions a
-                        where a.cid = t.cid and a.ticket_id = t.id and a.staff_id is not null) fr
-    where ${ticketBase(s)} and t.open_date >= ${lo(s)} and t.open_date < ${hi(s)} and fr.first_at is not null`);
+    where ${ticketBase(s)} and t.open_date >= ${lo(s)} and t.open_date < ${hi(s)} and t.first_response_at is not null`);
   const v = rowsOf<{ median: number | string | null }>(res)[0]?.median;
   return v === null || v === undefined ? null : Number(v);
 }

@@ -2,28 +2,31 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_TYPE, type SearchRecord } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/ids.ts';
-import { contactMatches, jobTextMatches, ticketColumnsOf, ticketTextMatches } from '../../db/search.ts';
-import { contacts, customers, departments, devices, jobs, tickets, type TicketType } from '../../db/schema/index.ts';
+import { contactMatches, jobTextMatches, ticketColumnsOf, ticketTextMatches, ticketTypeIs } from '../../db/search.ts';
+import { contacts, customers, departments, devices, jobs, TICKET_TYPES, tickets, type TicketType } from '../../db/schema/index.ts';
 
 /**
  * How many of the newest tickets of the tenant and type are scanned before the trigram indexes are
- * asked. A common word matches many of them, so the newest hits are found after a few hundred
- * index entries; a rare one is answered by the trigram bitmap, which then holds few rows to sort.
- * Measured at 100k tickets in one tenant: docs/decisions/008-global-search.md.
+ * asked. A common word matches many of them, so the newest hits are found after a few dozen rows; a
+ * rare one is answered by the type's trigram bitmap, which then holds few rows to sort.
+ * docs/decisions/008-global-search.md and 027-search-under-load.md.
  */
 export const RECENT_WINDOW = 1000;
 
-/** Whose tickets are searched: always one customer and one type; a User only its own contact's. */
-export interface TicketSearchFilter {
+/** Whose tickets are searched: always one customer; a User only its own contact's. */
+export interface TicketSearchScope {
   cid: number;
-  ticketType: TicketType;
   contactId?: number;
 }
+
+/** The newest matches of each ticket type, newest first (at most `limit` each). */
+export type TicketSearchHits = Record<TicketType, SearchRecord[]>;
 
 /** node-postgres and PGlite hand timestamptz back as Date; a string is parsed for safety. */
 const toIso = (v: Date | string | null): string | null => (v == null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
 
 interface TicketHitRow {
+  ticket_type: TicketType;
   id: number;
   ticket_no: string;
   status: string;
@@ -36,57 +39,75 @@ interface TicketHitRow {
 }
 
 /**
- * The newest `limit` tickets matching the term by number, short description or target name.
- * Two branches under one LIMIT: first the newest RECENT_WINDOW tickets are filtered (a bounded
- * walk of the (cid, ticket_type, id desc) index: fast for common words); only if they hold fewer
- * than `limit` hits does the second branch run, which asks the cid-leading trigram indexes for the
- * older matches (fast for rare words). `id + 0` keeps the planner from walking the id index there
- * or ANDing a bitmap of the whole id range. The slow case left: a word common in the other ticket
- * type only (the trigram indexes have no ticket_type), see docs/decisions/008-global-search.md.
+ * The ids of one type's newest `limit` matches, in two branches under one LIMIT, split at the oldest
+ * of the type's newest RECENT_WINDOW tickets (an index-only walk of tickets_cid_type_id_idx, read in
+ * its own `id desc nulls last` order).
+ * 1. The window: the planner picks, from its estimate of the term, between walking the window newest
+ *    first until `limit` hits (a common word: a few dozen rows) and the type's trigram bitmap (a rare
+ *    word: a handful of rows). Either way the walk never goes past the window.
+ * 2. Only if the window held fewer than `limit` hits: the older matches from the type's trigram
+ *    indexes, always filtered first (`id + 0` keeps the planner from walking the id index down through
+ *    the whole tenant hoping to meet them) and sorted.
+ * The type is a literal (ticketTypeIs), so both branches read only that type's partial trigram
+ * indexes: a word common in the other type no longer visits its rows (docs/decisions/027).
  */
-export async function searchTickets(db: Db, f: TicketSearchFilter, term: string, limit: number): Promise<SearchRecord[]> {
-  const scope: SQL = f.contactId === undefined
-    ? sql`${tickets.cid} = ${f.cid} and ${tickets.ticketType} = ${f.ticketType}`
-    : sql`${tickets.cid} = ${f.cid} and ${tickets.ticketType} = ${f.ticketType} and ${tickets.contactId} = ${f.contactId}`;
-  const matches = (alias: string): SQL => ticketTextMatches(term, ticketColumnsOf(alias));
-  // Only ids: an index-only scan of (cid, ticket_type, id desc), which the planner then also keeps
-  // for a small tenant instead of reading all its rows to sort them.
-  const window = sql`select ${tickets.id} from ${tickets} where ${scope} order by ${tickets.id} desc limit ${RECENT_WINDOW}`;
-  const res = await db.execute(sql`
-    with hits as (
-      (select r.id from (${window}) w join ${tickets} r on r.id = w.id
-        where ${matches('r')} order by w.id desc limit ${limit})
+function typeHits(scope: TicketSearchScope, type: TicketType, term: string, limit: number): SQL {
+  const own = (alias: string): SQL =>
+    sql`${sql.raw(alias)}.cid = ${scope.cid} and ${ticketTypeIs(type, alias)}${scope.contactId === undefined ? sql`` : sql` and ${sql.raw(alias)}.contact_id = ${scope.contactId}`}`;
+  const matches = ticketTextMatches(term, ticketColumnsOf('o'));
+  // Naming the index's NULLS placement lets it supply the order: plain `desc` means NULLS FIRST, and
+  // the planner then read all the tenant's entries of the type and sorted them.
+  const windowStart = sql`(select min(w.id) from (select w0.id from ${tickets} w0 where ${own('w0')} order by w0.id desc nulls last limit ${RECENT_WINDOW}) w)`;
+  return sql`(
+      (select o.id from ${tickets} o
+        where ${own('o')} and ${matches} and o.id >= ${windowStart}
+        order by o.id desc nulls last limit ${limit})
       union all
       (select o.id from ${tickets} o
-        where o.cid = ${f.cid} and o.ticket_type = ${f.ticketType}
-          ${f.contactId === undefined ? sql`` : sql`and o.contact_id = ${f.contactId}`}
-          and ${matches('o')}
-          and o.id + 0 < (select min(b.id) from (${window}) b)
+        where ${own('o')} and ${matches} and o.id + 0 < ${windowStart}
         order by o.id + 0 desc limit ${limit})
-      limit ${limit}
-    )
-    select t.id, t.ticket_no, t.status, t.short_description, t.open_date,
+      limit ${limit})`;
+}
+
+/**
+ * The newest `limit` incidents and the newest `limit` service requests matching the term by number,
+ * short description or target name: one statement, each type limited in SQL (typeHits), the rows
+ * joined to their contact, device and department once for both (exported for the plan tests).
+ */
+export function ticketSearchQuery(scope: TicketSearchScope, term: string, limit: number): SQL {
+  const branches = TICKET_TYPES.map((type) => sql`(select ${type}::text as ticket_type, h.id from ${typeHits(scope, type, term, limit)} h)`);
+  return sql`
+    with hits as (${sql.join(branches, sql` union all `)})
+    select h.ticket_type, t.id, t.ticket_no, t.status, t.short_description, t.open_date,
            c.first_name, c.last_name, d.device_name, dep.name as department
     from hits h
     join ${tickets} t on t.id = h.id
     left join ${contacts} c on c.id = t.contact_id
     left join ${devices} d on d.id = t.device_id
     left join ${departments} dep on dep.id = t.department_id
-    order by t.id desc`);
-  const searchType = f.ticketType === 'Incident' ? SEARCH_TYPE.Incident : SEARCH_TYPE.ServiceRequest;
-  return rowsOf<TicketHitRow>(res).map((r) => ({
-    searchType,
-    internalId: Number(r.id),
-    dateField: toIso(r.open_date),
-    stringField: r.ticket_no,
-    status: r.status,
-    organizationName: null,
-    lastName: r.last_name,
-    firstName: r.first_name,
-    deviceName: r.device_name,
-    department: r.department,
-    description: r.short_description,
-  }));
+    order by t.id desc`;
+}
+
+/** The newest matches of each type (ticketSearchQuery), as global search records. */
+export async function searchTickets(db: Db, scope: TicketSearchScope, term: string, limit: number): Promise<TicketSearchHits> {
+  const res = await db.execute(ticketSearchQuery(scope, term, limit));
+  const out: TicketSearchHits = { Incident: [], ServiceRequest: [] };
+  for (const r of rowsOf<TicketHitRow>(res)) {
+    out[r.ticket_type].push({
+      searchType: r.ticket_type === 'Incident' ? SEARCH_TYPE.Incident : SEARCH_TYPE.ServiceRequest,
+      internalId: Number(r.id),
+      dateField: toIso(r.open_date),
+      stringField: r.ticket_no,
+      status: r.status,
+      organizationName: null,
+      lastName: r.last_name,
+      firstName: r.first_name,
+      deviceName: r.device_name,
+      department: r.department,
+      description: r.short_description,
+    });
+  }
+  return out;
 }
 
 /** The customer's newest contacts matching 'first last email' (contacts_search_trgm). */

@@ -20,15 +20,15 @@ const groupOf = (searchType: SearchType, rows: SearchRecord[]): SearchGroup => (
 export async function globalSearch(db: Db, scope: Scope, q: SearchQuery): Promise<SearchResponse> {
   const reach = searchReach(scope);
   const contactId = reach.ownTicketsOnly ? scope.contactId : undefined;
-  const [contactRows, incidentRows, requestRows, jobRows] = await Promise.all([
+  // Three statements at most, side by side on the pool; incidents and requests are one of them.
+  const [contactRows, ticketHits, jobRows] = await Promise.all([
     reach.contacts ? searchContacts(db, scope.cid, q.q, FETCH) : null,
-    searchTickets(db, { cid: scope.cid, ticketType: 'Incident', contactId }, q.q, FETCH),
-    searchTickets(db, { cid: scope.cid, ticketType: 'ServiceRequest', contactId }, q.q, FETCH),
+    searchTickets(db, { cid: scope.cid, contactId }, q.q, FETCH),
     reach.jobs ? searchJobs(db, scope.cid, q.q, FETCH) : null,
   ]);
   const groups: SearchGroup[] = [];
   if (contactRows) groups.push(groupOf(SEARCH_TYPE.Contact, contactRows));
-  groups.push(groupOf(SEARCH_TYPE.Incident, incidentRows), groupOf(SEARCH_TYPE.ServiceRequest, requestRows));
+  groups.push(groupOf(SEARCH_TYPE.Incident, ticketHits.Incident), groupOf(SEARCH_TYPE.ServiceRequest, ticketHits.ServiceRequest));
   if (jobRows) groups.push(groupOf(SEARCH_TYPE.Job, jobRows));
   return { groups };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SortDirection, SurveyListRequest } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { contacts, surveyInvitations, surveys, tickets } from '../../db/schema/index.ts';
@@ -33,6 +33,10 @@ function surveyWhere(f: SurveyFilter, search?: string): SQL {
 
 export async function selectSurveyPage(db: Db, f: SurveyFilter, search: string | undefined, sort: SurveyListRequest['sort'], direction: SortDirection, slice: Slice) {
   const where = surveyWhere(f, search);
+  const order = sortOrder(direction, SORT_COLUMNS[sort], surveys.id);
+  // The page's ids first, from the sort's (cid, column, id) index alone; the rows and their tickets are
+  // read for those ids only (a deep page no longer fetches and joins every row it skips: decision 026).
+  const pageIds = db.select({ id: surveys.id }).from(surveys).where(where).orderBy(...order).limit(slice.limit).offset(slice.offset);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -52,10 +56,8 @@ export async function selectSurveyPage(db: Db, f: SurveyFilter, search: string |
       .from(surveys)
       // The ticket's type for the Incident # link (a primary-key look-up per row of the page).
       .leftJoin(tickets, and(eq(tickets.id, surveys.ticketId), eq(tickets.cid, surveys.cid)))
-      .where(where)
-      .orderBy(...sortOrder(direction, SORT_COLUMNS[sort], surveys.id))
-      .limit(slice.limit)
-      .offset(slice.offset),
+      .where(and(eq(surveys.cid, f.cid), inArray(surveys.id, pageIds)))
+      .orderBy(...order),
     db.select({ n: count() }).from(surveys).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -75,17 +77,37 @@ export async function selectSurveyCharts(db: Db, f: SurveyFilter, timeZone: stri
   const first = sql`1`;
   const invWhere = and(eq(surveyInvitations.cid, f.cid), f.contactId !== undefined ? eq(surveyInvitations.contactId, f.contactId) : undefined);
   const invMonth = sql<string>`to_char(${surveyInvitations.createdAt} at time zone ${timeZone}, 'YYYY-MM')`;
+  // The latest 12 months with answers (or invitations): first within the last 12 months of the user's
+  // calendar, an index range of the (cid, date) indexes; only when fewer than 12 of those months have
+  // any does the query read further back (the same rows as reading everything: a month outside the
+  // window is older than every month inside it).
+  const windowStart = sql`((date_trunc('month', now() at time zone ${timeZone}) - interval '11 months') at time zone ${timeZone})`;
+  const latestMonths = async <R>(run: (since: SQL | undefined) => Promise<R[]>): Promise<R[]> => {
+    const recent = await run(windowStart);
+    return recent.length >= 12 ? recent : run(undefined);
+  };
   const [overTime, byAssignee, bySource, rateByMonth, [rate]] = await Promise.all([
-    db.select({ key: month, up, down }).from(surveys).where(where).groupBy(first).orderBy(sql`1 desc`).limit(12) as Promise<CountRow[]>,
+    latestMonths(
+      (since) =>
+        db
+          .select({ key: month, up, down })
+          .from(surveys)
+          .where(since ? and(where, gte(surveys.dateSubmitted, since)) : where)
+          .groupBy(first)
+          .orderBy(sql`1 desc`)
+          .limit(12) as Promise<CountRow[]>,
+    ),
     db.select({ key: assignee, up, down }).from(surveys).where(where).groupBy(first).orderBy(sql`count(*) desc`, sql`1`).limit(10) as Promise<CountRow[]>,
     db.select({ key: source, up, down }).from(surveys).where(where).groupBy(first).orderBy(sql`1`) as Promise<CountRow[]>,
-    db
-      .select({ month: invMonth, invited: sql<number>`count(*)::int`, answered: sql<number>`count(${surveyInvitations.answeredAt})::int` })
-      .from(surveyInvitations)
-      .where(invWhere)
-      .groupBy(first)
-      .orderBy(sql`1 desc`)
-      .limit(12),
+    latestMonths((since) =>
+      db
+        .select({ month: invMonth, invited: sql<number>`count(*)::int`, answered: sql<number>`count(${surveyInvitations.answeredAt})::int` })
+        .from(surveyInvitations)
+        .where(since ? and(invWhere, gte(surveyInvitations.createdAt, since)) : invWhere)
+        .groupBy(first)
+        .orderBy(sql`1 desc`)
+        .limit(12),
+    ),
     db.select({ invited: sql<number>`count(*)::int`, answered: sql<number>`count(${surveyInvitations.answeredAt})::int` }).from(surveyInvitations).where(invWhere),
   ]);
   return {

@@ -59,6 +59,17 @@ export async function deleteAttachment(db: Db, scope: Scope, ticketId: number, i
   return rows.length > 0;
 }
 
+/** First key of the transaction-scoped advisory lock that serialises one customer's quota checks (second key: the cid). */
+const QUOTA_LOCK = 18_003;
+
+/**
+ * Holds the customer's quota lock until the transaction ends: two uploads of the same customer check
+ * and insert one after the other, in every server process, so both cannot pass when only one fits.
+ */
+export async function lockCustomerQuota(tx: Db, cid: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${cid})`);
+}
+
 /** Bytes of all of a customer's attachments (the quota, docs/requirements.md §18.3). */
 export async function customerAttachmentBytes(db: Db, cid: number): Promise<number> {
   const [row] = await db

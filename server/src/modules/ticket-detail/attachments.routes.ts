@@ -13,8 +13,17 @@ import {
 import { requireScope } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
 import { requireTicketAccess } from './access.ts';
-import { checkAttachmentQuota, listTicketAttachments, openTicketAttachment, removeTicketAttachment, uploadName, uploadTicketAttachment } from './attachments.service.ts';
+import {
+  checkAttachmentQuota,
+  listTicketAttachments,
+  openTicketAttachment,
+  removeTicketAttachment,
+  UPLOAD_TOO_LARGE,
+  uploadName,
+  uploadTicketAttachment,
+} from './attachments.service.ts';
 import { attachmentDisposition } from './file-types.ts';
 
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
@@ -66,28 +75,34 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
 
 /**
  * The upload takes the raw file as the body (no multipart: browsers send a File with fetch as is),
- * in a scope of its own so that the any-type raw-body parser and the 10 MB limit apply to this
- * route only. The name comes in x-file-name (percent-encoded) or ?name=.
+ * in a scope of its own so that the any-type parser applies to this route only. The body is not
+ * parsed: the service streams it into the attachment store (docs/decisions/029), so Fastify's bodyLimit
+ * does not apply and the 10 MB limit is checked here from Content-Length (which browsers always send
+ * with a File; Node's parser then ends the body there). The name comes in x-file-name (percent-encoded) or ?name=.
  */
 const uploadRoute: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (upload, { db, config }) => {
   upload.removeAllContentTypeParsers();
-  upload.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: TICKET_LIMITS.attachmentBytes }, (_req, body, done) => done(null, body));
+  upload.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+  const declaredLength = (raw: string | undefined): number | undefined => {
+    const n = Number(raw);
+    return raw !== undefined && raw !== '' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+  };
   upload.post(
     '/tickets/:id/attachments',
     {
-      bodyLimit: TICKET_LIMITS.attachmentBytes,
-      // docs/requirements.md §18.3: the caller, its right to change the ticket and the quota are checked
-      // from the headers alone, before a byte of the body is read.
+      // docs/requirements.md §18.3: the caller, its right to change the ticket, the size and the quota
+      // are checked from the headers alone, before a byte of the body is read.
       onRequest: async (req) => {
         const scope = requireScope(req);
         const id = zId.safeParse((req.params as { id?: unknown }).id);
         if (id.success) await requireTicketAccess(db, scope, id.data, 'edit');
-        const length = Number(req.headers['content-length']);
-        if (Number.isFinite(length) && length > 0) await checkAttachmentQuota(db, config, scope.cid, length);
+        const length = declaredLength(req.headers['content-length']);
+        if (length !== undefined && length > TICKET_LIMITS.attachmentBytes) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE);
+        if (length) await checkAttachmentQuota(db, config, scope.cid, length);
       },
       schema: {
         tags,
-        summary: 'Upload a file (raw body, up to 10 MB; PDF, PNG, JPEG, GIF, text, CSV, DOCX, XLSX by content)',
+        summary: 'Upload a file (raw body with Content-Length, up to 10 MB; PDF, PNG, JPEG, GIF, text, CSV, DOCX, XLSX by content)',
         consumes: ['application/octet-stream'],
         params: ZTicketDetailParamsSchema,
         querystring: ZUploadAttachmentQuerySchema,
@@ -96,7 +111,8 @@ const uploadRoute: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (up
     },
     async (req, reply) => {
       const name = uploadName(req.headers['x-file-name'], req.query.name);
-      const attachment = await uploadTicketAttachment(db, config, requireScope(req), req.params.id, req.body, name);
+      const length = declaredLength(req.headers['content-length']);
+      const attachment = await uploadTicketAttachment(db, config, requireScope(req), req.params.id, req.body, length, name);
       return reply.status(201).send(attachment);
     },
   );

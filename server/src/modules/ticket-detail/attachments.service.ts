@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ATTACHMENT_MESSAGES, ATTACHMENT_REMOVE_GRACE_MINUTES, TICKET_DETAIL_MESSAGES, type TicketAttachment } from '@sc/common';
+import { Readable } from 'node:stream';
+import { ATTACHMENT_MESSAGES, ATTACHMENT_REMOVE_GRACE_MINUTES, TICKET_DETAIL_MESSAGES, TICKET_LIMITS, type TicketAttachment } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -7,12 +8,12 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { badFields, requireTicketAccess } from './access.ts';
 import { attachmentStore } from './attachment-store.ts';
 import * as q from './attachments.queries.ts';
-import { cleanFileName, detectAllowedType } from './file-types.ts';
+import { cleanFileName, TypeSniffer } from './file-types.ts';
 
 const ATTACHMENT_NOT_FOUND = 'Attachment not found';
 const STORAGE_KEY = /^\d+\/[0-9a-f-]{36}$/;
 
-/** Files live in the attachment store (ATTACHMENTS_DIR/{cid}/{uuid}); the database keeps '{cid}/{uuid}'. */
+/** Files live in the attachment store (ATTACHMENTS_DIR/{cid}/{uuid}, or the S3 bucket's key {cid}/{uuid}); the database keeps '{cid}/{uuid}'. */
 
 /** The organisation's quota message (docs/requirements.md §18.3). */
 export function quotaMessage(usedBytes: number, quotaBytes: number): string {
@@ -66,10 +67,49 @@ export function uploadName(header: string | string[] | undefined, query: string 
   }
 }
 
+/** The whole body as a 413, before a byte is read (Fastify's bodyLimit does not apply to a streamed body). */
+export const UPLOAD_TOO_LARGE = `File is too large (at most ${TICKET_LIMITS.attachmentBytes / 1_048_576} MB)`;
+
 /**
- * Stores an upload (refused per ticketEditRefusal: attaching a file changes the ticket). The type
- * is decided by the content and must agree with the name's extension; anything else is a 400
- * 'File type not allowed'. The file is written before its row, and removed if the row fails.
+ * Reads an upload's start (64 KB, or all of a smaller file) and refuses it (400) when no allowed type
+ * with its name's extension begins like that, before anything is written. Answers the whole upload as
+ * a stream, every chunk also pushed to the sniffer (type and size decided at its end). A client that
+ * goes away mid-upload fails the stream, and so the store's write.
+ */
+async function inspected(body: Readable, fileName: string, sniffer: TypeSniffer): Promise<Readable> {
+  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const head: Buffer[] = [];
+  let ended = false;
+  while (!sniffer.hasHead) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    sniffer.push(next.value);
+    head.push(next.value);
+  }
+  if (!sniffer.plausible(fileName)) throw typeNotAllowed();
+  async function* all() {
+    yield* head;
+    if (ended) return;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      sniffer.push(next.value);
+      if (sniffer.size > TICKET_LIMITS.attachmentBytes) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE);
+      yield next.value;
+    }
+  }
+  return Readable.from(all(), { objectMode: false });
+}
+
+const typeNotAllowed = () => new AppError('BAD_REQUEST', TICKET_DETAIL_MESSAGES.fileTypeNotAllowed, { body: TICKET_DETAIL_MESSAGES.fileTypeNotAllowed });
+
+/**
+ * Stores an upload (refused per ticketEditRefusal: attaching a file changes the ticket), streamed from
+ * the request into the attachment store. The type is decided by the content and must agree with the
+ * name's extension; anything else is a 400 'File type not allowed'. The file is written first; then, in
+ * one transaction holding the customer's quota lock, the quota is checked against what is stored and
+ * the row inserted. A refusal or failure after the write removes the file.
  */
 export async function uploadTicketAttachment(
   db: Db,
@@ -77,21 +117,38 @@ export async function uploadTicketAttachment(
   scope: Scope,
   ticketId: number,
   body: unknown,
+  declaredBytes: number | undefined,
   fileName: string,
 ): Promise<TicketAttachment> {
   await requireTicketAccess(db, scope, ticketId, 'edit');
   if (!fileName) throw badFields({ name: 'File name is required' });
-  if (!Buffer.isBuffer(body) || body.length === 0) throw badFields({ body: 'File is empty' });
-  const contentType = detectAllowedType(body, fileName);
-  if (!contentType) throw new AppError('BAD_REQUEST', TICKET_DETAIL_MESSAGES.fileTypeNotAllowed, { body: TICKET_DETAIL_MESSAGES.fileTypeNotAllowed });
-
-  await checkAttachmentQuota(db, config, scope.cid, body.length);
+  if (!(body instanceof Readable)) throw badFields({ body: 'File is empty' });
+  if (declaredBytes === undefined) throw badFields({ 'content-length': 'Content-Length is required: send the file with its size' });
+  if (declaredBytes === 0) throw badFields({ body: 'File is empty' });
+  if (declaredBytes > TICKET_LIMITS.attachmentBytes) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE);
+  await checkAttachmentQuota(db, config, scope.cid, declaredBytes);
 
   const storageKey = `${scope.cid}/${randomUUID()}`;
   const store = attachmentStore(config);
-  await store.put(storageKey, body);
+  const sniffer = new TypeSniffer();
+  const stream = await inspected(body, fileName, sniffer);
   try {
-    const id = await q.insertAttachment(db, scope, { ticketId, fileName, contentType, sizeBytes: body.length, storageKey });
+    await store.put(storageKey, stream, declaredBytes);
+  } catch (err) {
+    // The store may wrap the stream's error: the stream's own refusal (413) is the answer.
+    const cause = stream.errored ?? err;
+    await store.remove(storageKey).catch(() => undefined);
+    throw cause instanceof AppError ? cause : err;
+  }
+  try {
+    const contentType = sniffer.result(fileName);
+    if (!contentType) throw typeNotAllowed();
+    if (sniffer.size !== declaredBytes) throw badFields({ body: 'The file is shorter than its Content-Length' });
+    const id = await db.transaction(async (tx) => {
+      await q.lockCustomerQuota(tx, scope.cid);
+      await checkAttachmentQuota(tx, config, scope.cid, sniffer.size);
+      return q.insertAttachment(tx, scope, { ticketId, fileName, contentType, sizeBytes: sniffer.size, storageKey });
+    });
     const row = await q.findAttachment(db, scope, ticketId, id);
     return toAttachment(scope, row!);
   } catch (err) {

@@ -1,27 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { TicketCriteria, TicketSortKey, TicketStatusFilter } from '@sc/common';
+import type { TicketSortKey } from '@sc/common';
 import type { Db } from '../../db/client.ts';
-import { contacts, ticketClasses, ticketPriorities, ticketSeverities, ticketSubclasses, tickets, type TicketStatus, type TicketType } from '../../db/schema/index.ts';
+import { contacts, ticketClasses, ticketPriorities, ticketSubclasses, tickets, type TicketStatus, type TicketType } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/ids.ts';
-import { ticketListMatches } from '../../db/search.ts';
-
-/** What a list or export selects: built by the service from the scope and the validated query. */
-export interface TicketListFilter {
-  cid: number;
-  ticketType: TicketType;
-  /** Only this contact's tickets (a User always; anyone with mine=true). */
-  contactId?: number;
-  /** Only tickets assigned to this contact (assigned=me: the caller's HD-shared-operator assignments). */
-  assignedContactId?: number;
-  /** Only this device's tickets (the bridged 'Service Requests by DeviceID', requirements §16.3). */
-  deviceId?: number;
-  status: TicketStatusFilter;
-  search?: string;
-  criteria: TicketCriteria;
-  /** IANA zone in which bare dates (YYYY-MM-DD) of the criteria are read. */
-  timeZone: string;
-}
+import { placeholderOf, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params, type ShapedStatement } from '../../db/shaped-statements.ts';
+import { bindWhere, ticketWhere, whereKey, whereSql, type TicketListFilter, type WhereShape } from './list.where.ts';
+import { lookupNamesOf, type LookupNames } from './lookup-names.queries.ts';
 
 export interface TicketOrder {
   sort: TicketSortKey;
@@ -32,43 +17,6 @@ export interface TicketOrder {
 export interface TicketKeyset {
   value: string | number;
   id: number;
-}
-
-const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Inclusive range of a timestamp column; a bare day covers the whole day in `tz`. */
-function dateRange(col: SQL | typeof tickets.openDate, from: string | undefined, to: string | undefined, tz: string): SQL[] {
-  const out: SQL[] = [];
-  if (from) out.push(DAY_RE.test(from) ? sql`${col} >= (${from}::date::timestamp at time zone ${tz})` : sql`${col} >= ${from}::timestamptz`);
-  if (to) out.push(DAY_RE.test(to) ? sql`${col} < ((${to}::date + 1)::timestamp at time zone ${tz})` : sql`${col} <= ${to}::timestamptz`);
-  return out;
-}
-
-/** The WHERE of a list: tenant, type and contact scope first, then status, search and criteria. */
-export function ticketWhere(f: TicketListFilter): SQL {
-  const c = f.criteria;
-  const parts: (SQL | undefined)[] = [eq(tickets.cid, f.cid), eq(tickets.ticketType, f.ticketType)];
-  if (f.contactId !== undefined) parts.push(eq(tickets.contactId, f.contactId));
-  if (f.assignedContactId !== undefined) parts.push(eq(tickets.assignedContactId, f.assignedContactId));
-  if (f.deviceId !== undefined) parts.push(eq(tickets.deviceId, f.deviceId));
-  if (f.status !== '<ALL>') parts.push(eq(tickets.status, f.status));
-  // Each column has its own (cid, column) trigram index, the contacts go through contacts_search_trgm
-  // (db/search.ts): every arm of the OR is indexable.
-  if (f.search) parts.push(ticketListMatches(f.cid, f.search));
-  if (c.assignedTo !== undefined) parts.push(eq(tickets.assignedStaffId, c.assignedTo));
-  if (c.assignedContactId !== undefined) parts.push(eq(tickets.assignedContactId, c.assignedContactId));
-  if (c.departmentId !== undefined) parts.push(eq(tickets.departmentId, c.departmentId));
-  if (c.boardId !== undefined) parts.push(eq(tickets.boardId, c.boardId));
-  if (c.isShared !== undefined) parts.push(eq(tickets.isShared, c.isShared));
-  if (c.isVip !== undefined) parts.push(eq(tickets.isVip, c.isVip));
-  if (c.priorityId !== undefined) parts.push(eq(tickets.priorityId, c.priorityId));
-  if (c.classId !== undefined) parts.push(eq(tickets.classId, c.classId));
-  if (c.subclassId !== undefined) parts.push(eq(tickets.subclassId, c.subclassId));
-  if (c.siteId !== undefined) parts.push(eq(tickets.siteId, c.siteId));
-  if (c.isRequestScheduled !== undefined) parts.push(eq(tickets.isRequestScheduled, c.isRequestScheduled));
-  parts.push(...dateRange(tickets.openDate, c.openDateFrom, c.openDateTo, f.timeZone));
-  parts.push(...dateRange(sql`${tickets.requestedStartDate}`, c.requestedStartFrom, c.requestedStartTo, f.timeZone));
-  return and(...parts)!;
 }
 
 /** The ORDER BY key of each sort; priority, class and subclass need their lookup joined. */
@@ -88,13 +36,13 @@ const SORT_COLUMNS: Record<TicketSortKey, SQL> = {
   requestedEndDate: sql`${tickets.requestedEndDate}`,
 };
 
-/** Casts of a cursor value back to the column type (keyset sorts only). */
-const KEYSET_CASTS: Partial<Record<TicketSortKey, (v: string | number) => SQL>> = {
-  id: (v) => sql`${Number(v)}::int`,
-  ticketNo: (v) => sql`${String(v)}::varchar`,
-  status: (v) => sql`${String(v)}::varchar`,
-  shortDescription: (v) => sql`${String(v)}::varchar`,
-  openDate: (v) => sql`${String(v)}::timestamptz`,
+/** Casts of a cursor value back to the column type (keyset sorts only), and the value as it is sent. */
+const KEYSET_CASTS: Partial<Record<TicketSortKey, { type: string; value: (v: string | number) => string | number }>> = {
+  id: { type: 'int', value: Number },
+  ticketNo: { type: 'varchar', value: String },
+  status: { type: 'varchar', value: String },
+  shortDescription: { type: 'varchar', value: String },
+  openDate: { type: 'timestamptz', value: String },
 };
 
 /**
@@ -129,12 +77,24 @@ const OUTER_SORT_COLUMNS: Partial<Record<TicketSortKey, SQL>> = {
   subclass: sql`(select ${ticketSubclasses.name} from ${ticketSubclasses} where ${ticketSubclasses.id} = ${tickets.subclassId})`,
 };
 
-function keysetCondition(o: TicketOrder, k: TicketKeyset): SQL {
+const keysetCast = (o: TicketOrder) => {
   const cast = KEYSET_CASTS[o.sort];
   if (!cast) throw new Error(`sort ${o.sort} has no keyset`);
+  return cast;
+};
+
+/** The values of a keyset condition: the previous page's last sort value (`kv`) and id (`kid`). */
+function bindKeyset(o: TicketOrder, k: TicketKeyset, out: Params): void {
+  const cast = keysetCast(o);
+  out.kid = Number(k.id);
+  if (o.sort !== 'id') out.kv = cast.value(k.value);
+}
+
+function keysetCondition(o: TicketOrder, p: ParamOf): SQL {
+  const type = sql.raw(keysetCast(o).type);
   const cmp = sql.raw(o.direction === 'asc' ? '>' : '<');
-  if (o.sort === 'id') return sql`${tickets.id} ${cmp} ${cast(k.id)}`;
-  return sql`(${SORT_COLUMNS[o.sort]}, ${tickets.id}) ${cmp} (${cast(k.value)}, ${k.id}::int)`;
+  if (o.sort === 'id') return sql`${tickets.id} ${cmp} ${p('kid')}::${type}`;
+  return sql`(${SORT_COLUMNS[o.sort]}, ${tickets.id}) ${cmp} (${p('kv')}::${type}, ${p('kid')}::int)`;
 }
 
 /** The columns of a list row, joined for the page's rows only. */
@@ -164,49 +124,6 @@ const rowColumns = {
   reassignmentTemplateId: tickets.reassignmentTemplateId,
 };
 const incidentRowColumns = { ...rowColumns, description: sql<string | null>`null::text` };
-/** The provider-wide lookups a row shows by name: a handful of rows, read once a minute instead of joined to every page. */
-interface LookupNames {
-  priorities: Map<number, string>;
-  /**
-   * True when ordering priorities by id gives the same order as by level (levels distinct and rising
-   * with the id, as seeded): the priority sort can then use the (cid, ticket_type, priority_id, id)
-   * index instead of joining every matching row to its level and sorting them all (≈ 34 ms → < 1 ms).
-   */
-  priorityIdsFollowLevels: boolean;
-  severities: Map<string, string>;
-  classes: Map<number, string>;
-  subclasses: Map<number, string>;
-}
-const LOOKUP_TTL_MS = 60_000;
-const lookupNames = new WeakMap<Db, { at: number; names: Promise<LookupNames> }>();
-
-async function readLookupNames(db: Db): Promise<LookupNames> {
-  const [p, s, c, sc] = await Promise.all([
-    db.select({ id: ticketPriorities.id, name: ticketPriorities.name, level: ticketPriorities.level }).from(ticketPriorities),
-    db.select({ id: ticketSeverities.short, name: ticketSeverities.name }).from(ticketSeverities),
-    db.select({ id: ticketClasses.id, name: ticketClasses.name }).from(ticketClasses),
-    db.select({ id: ticketSubclasses.id, name: ticketSubclasses.name }).from(ticketSubclasses),
-  ]);
-  const toMap = <K>(rows: { id: K; name: string }[]) => new Map(rows.map((r) => [r.id, r.name]));
-  const byId = [...p].sort((a, b) => a.id - b.id);
-  const priorityIdsFollowLevels = byId.every((r, i) => i === 0 || r.level > byId[i - 1]!.level);
-  return { priorities: toMap(p), priorityIdsFollowLevels, severities: toMap(s), classes: toMap(c), subclasses: toMap(sc) };
-}
-
-/** Drops the remembered lookup names of `db` (tests that change the provider-wide lookups). */
-export function forgetLookupNames(db: Db): void {
-  lookupNames.delete(db);
-}
-
-function namesOf(db: Db, now = Date.now()): Promise<LookupNames> {
-  const hit = lookupNames.get(db);
-  if (hit && now - hit.at < LOOKUP_TTL_MS) return hit.names;
-  const names = readLookupNames(db);
-  lookupNames.set(db, { at: now, names });
-  names.catch(() => lookupNames.delete(db));
-  return names;
-}
-
 /** A row as selectTicketPage returns it (dates are Date objects from both drivers). */
 export interface TicketListRecord {
   id: number;
@@ -236,75 +153,169 @@ export interface TicketListRecord {
   reassignmentTemplateId: number | null;
 }
 
-const needsLookup = (o: TicketOrder, key: 'priority' | 'class' | 'subclass'): boolean => o.sort === key;
+/** The row columns in SELECT order: a statement's array rows are read by these positions. */
+const AT = Object.fromEntries(Object.keys(rowColumns).map((k, i) => [k, i])) as Record<keyof typeof rowColumns, number>;
 
-/**
- * One page of tickets: the ids are chosen first by an id-only query (index-only scans over the
- * (cid, ticket_type, …, id) indexes, so a deep OFFSET skips index entries, not heap rows), then only
- * those rows are joined to their contact and lookups. `limit` should be pageSize + 1 to learn hasNextPage.
- */
-export async function selectTicketPage(
-  db: Db,
-  f: TicketListFilter,
-  o: TicketOrder,
-  page: { limit: number; offset: number; after?: TicketKeyset; filterFirst?: boolean },
-): Promise<TicketListRecord[]> {
-  // Usually already in memory; the priority sort needs it before the query is built.
-  const names = await namesOf(db);
-  const priorityById = names.priorityIdsFollowLevels;
-  const query = ticketPageQuery(db, f, o, page, priorityById);
-  // Only lists without a search or a date range are named: their plan does not depend on the values
-  // (tenant, type, status, ids: index scans whichever they are). A search term's or a range's
-  // selectivity does, and a generic plan for 'printer' cost 3× the custom one.
-  const c = f.criteria;
-  const generic = !f.search && !c.openDateFrom && !c.openDateTo && !c.requestedStartFrom && !c.requestedStartTo;
-  // Named from the query's shape, not its text: building the SQL once more only to hash it cost
-  // about a third of the list's CPU (issue 18).
-  const name = generic ? statementName(shapeKey(f, o, { after: !!page.after, offset: !page.after && page.offset > 0, filterFirst: page.filterFirst ?? !!f.search, priorityById })) : undefined;
-  const rows = await (name ? query.prepare(name).execute() : query);
-  return rows.map(({ classId, subclassId, ...r }) => ({
-    ...r,
-    priorityName: r.priorityId === null ? null : (names.priorities.get(r.priorityId) ?? null),
-    severityName: r.severityShort === null ? null : (names.severities.get(r.severityShort) ?? null),
+/** A page row from the driver's array (rowColumns order), with the lookups' names filled in. */
+function recordOf(a: unknown[], names: LookupNames): TicketListRecord {
+  const priorityId = a[AT.priorityId] as number | null;
+  const severityShort = a[AT.severityShort] as string | null;
+  const classId = a[AT.classId] as number | null;
+  const subclassId = a[AT.subclassId] as number | null;
+  return {
+    id: a[AT.id] as number,
+    ticketNo: a[AT.ticketNo] as string,
+    ticketType: a[AT.ticketType] as TicketType,
+    status: a[AT.status] as TicketStatus,
+    assignedToName: a[AT.assignedToName] as string | null,
+    shortDescription: a[AT.shortDescription] as string,
+    description: a[AT.description] as string | null,
+    priorityId,
+    priorityName: priorityId === null ? null : (names.priorities.get(priorityId) ?? null),
+    severityShort,
+    severityName: severityShort === null ? null : (names.severities.get(severityShort) ?? null),
+    openDate: a[AT.openDate] as Date,
     className: classId === null ? null : (names.classes.get(classId) ?? null),
     subclassName: subclassId === null ? null : (names.subclasses.get(subclassId) ?? null),
-  })) satisfies TicketListRecord[];
+    targetName: a[AT.targetName] as string | null,
+    targetContactId: a[AT.targetContactId] as number | null,
+    cid: a[AT.cid] as number,
+    contactId: a[AT.contactId] as number,
+    contactName: a[AT.contactName] as string,
+    isVip: a[AT.isVip] as boolean,
+    requestedStartDate: a[AT.requestedStartDate] as Date | null,
+    requestedEndDate: a[AT.requestedEndDate] as Date | null,
+    assignedStaffId: a[AT.assignedStaffId] as number | null,
+    assignedContactId: a[AT.assignedContactId] as number | null,
+    reassignmentTemplateId: a[AT.reassignmentTemplateId] as number | null,
+  };
 }
 
-/** The page query of selectTicketPage (exported for the shape-key test). */
-export function ticketPageQuery(
-  db: Db,
-  f: TicketListFilter,
-  o: TicketOrder,
-  page: { limit: number; offset: number; after?: TicketKeyset; filterFirst?: boolean },
-  priorityById: boolean,
-) {
+const needsLookup = (o: TicketOrder, key: 'priority' | 'class' | 'subclass'): boolean => o.sort === key;
+
+export interface TicketPageOptions {
+  limit: number;
+  offset: number;
+  after?: TicketKeyset;
+  filterFirst?: boolean;
+}
+
+/** Everything that changes the page query's SQL text (never a value: values are parameters). */
+interface PageShape {
+  ticketType: TicketType;
+  where: WhereShape;
+  order: TicketOrder;
+  after: boolean;
+  /** drizzle leaves out `offset` when it is 0: an OFFSET page is its own shape. */
+  offset: boolean;
+  filterFirst: boolean;
+  priorityById: boolean;
+  /** Only lists without a search or a date range are named statements (see selectTicketPage). */
+  named: boolean;
+}
+
+/** The page's shape, its values going into `out`. */
+function bindPage(f: TicketListFilter, o: TicketOrder, page: TicketPageOptions, priorityById: boolean, out: Params): PageShape {
+  const where = bindWhere(f, out);
+  out.limit = page.limit;
+  if (page.after) bindKeyset(o, page.after, out);
+  else if (page.offset > 0) out.offset = page.offset;
+  const c = f.criteria;
+  return {
+    ticketType: f.ticketType,
+    where,
+    order: o,
+    after: !!page.after,
+    offset: !page.after && page.offset > 0,
+    filterFirst: page.filterFirst ?? !!f.search,
+    priorityById,
+    named: !f.search && !c.openDateFrom && !c.openDateTo && !c.requestedStartFrom && !c.requestedStartTo,
+  };
+}
+
+/** The statement cache key of a page shape: two shapes with one key build one SQL text (list-shape-key.test.ts). */
+const pageKey = (s: PageShape): string =>
+  [
+    s.ticketType,
+    whereKey(s.where),
+    s.order.sort,
+    s.order.direction,
+    s.after ? 'k' : s.offset ? 'o' : '',
+    s.filterFirst ? 'f' : '',
+    s.priorityById ? 'p' : '',
+  ].join('|');
+
+/** The shape key of a page query (exported for the shape-key test). */
+export function shapeKey(f: TicketListFilter, o: TicketOrder, page: TicketPageOptions, priorityById: boolean): string {
+  return pageKey(bindPage(f, o, page, priorityById, {}));
+}
+
+/**
+ * The page query of a shape: the ids are chosen first by an id-only query (index-only scans over the
+ * (cid, ticket_type, …, id) indexes, so a deep OFFSET skips index entries, not heap rows), then only
+ * those rows are joined to their contact. `p` gives each value or its placeholder.
+ */
+function pageQuery(db: Db, s: PageShape, p: ParamOf) {
+  const o = s.order;
   let inner = db.select({ id: tickets.id }).from(tickets).$dynamic();
-  if (needsLookup(o, 'priority') && !priorityById) inner = inner.leftJoin(ticketPriorities, eq(ticketPriorities.id, tickets.priorityId));
+  if (needsLookup(o, 'priority') && !s.priorityById) inner = inner.leftJoin(ticketPriorities, eq(ticketPriorities.id, tickets.priorityId));
   if (needsLookup(o, 'class')) inner = inner.leftJoin(ticketClasses, eq(ticketClasses.id, tickets.classId));
   if (needsLookup(o, 'subclass')) inner = inner.leftJoin(ticketSubclasses, eq(ticketSubclasses.id, tickets.subclassId));
-  const where = page.after ? and(ticketWhere(f), keysetCondition(o, page.after)) : ticketWhere(f);
-  const ids = inner
-    .where(where)
-    .orderBy(...orderBy(o, { filterFirst: page.filterFirst ?? !!f.search, priorityById }))
-    .limit(page.limit)
-    .offset(page.after ? 0 : page.offset);
+  const where = whereSql(s.where, p);
+  let ids = inner
+    .where(s.after ? and(where, keysetCondition(o, p)) : where)
+    .orderBy(...orderBy(o, { filterFirst: s.filterFirst, priorityById: s.priorityById }))
+    // drizzle takes a number or a placeholder: p gives one or the other.
+    .limit(p('limit') as number);
+  if (s.offset) ids = ids.offset(p('offset') as number);
 
   // Only the columns the page shows: an incident row has no description (the response schema dropped it).
   return db
-    .select(f.ticketType === 'Incident' ? incidentRowColumns : rowColumns)
+    .select(s.ticketType === 'Incident' ? incidentRowColumns : rowColumns)
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     // The cid again: the outer rows are the tenant's even if the inner query were ever changed.
-    .where(and(eq(tickets.cid, f.cid), inArray(tickets.id, ids)))
+    .where(and(eq(tickets.cid, p('cid') as number), inArray(tickets.id, ids)))
     .orderBy(...orderBy(o, { outer: true }));
 }
 
+/** The page query with this request's values in it (the shape-key test compares it with the statement). */
+export function ticketPageQuery(db: Db, f: TicketListFilter, o: TicketOrder, page: TicketPageOptions, priorityById: boolean) {
+  const params: Params = {};
+  return pageQuery(db, bindPage(f, o, page, priorityById, params), valueOf(params));
+}
+
+const pageStatements = new ShapedStatements();
+
+/** The statement of a page shape and this request's values for it (exported for the shape-key test). */
+export function ticketPageStatement(db: Db, f: TicketListFilter, o: TicketOrder, page: TicketPageOptions, priorityById: boolean): { statement: ShapedStatement; params: Params } {
+  const params: Params = {};
+  const shape = bindPage(f, o, page, priorityById, params);
+  const key = pageKey(shape);
+  // Only lists without a search or a date range are named: their plan does not depend on the values
+  // (tenant, type, status, ids: index scans whichever they are). A search term's or a range's
+  // selectivity does, and a generic plan for 'printer' cost 3× the custom one.
+  const statement = pageStatements.get(db, key, () => shapedStatement(pageQuery(db, shape, placeholderOf), shape.named ? statementName(key) : undefined));
+  return { statement, params };
+}
+
 /**
- * A named statement per distinct SQL text: node-postgres then parses it once per connection, and
- * PostgreSQL may switch to a generic plan after five runs instead of planning every page. Each name
- * stays prepared on every pooled connection for its lifetime, so only the first MAX_NAMED_STATEMENTS
- * shapes (sort × direction × which criteria: the common ones come first) are named; others run unnamed.
+ * One page of tickets. The SQL of its shape is built once (db/shaped-statements.ts); a request only
+ * binds its values and reads the driver's rows. `limit` should be pageSize + 1 to learn hasNextPage.
+ */
+export async function selectTicketPage(db: Db, f: TicketListFilter, o: TicketOrder, page: TicketPageOptions): Promise<TicketListRecord[]> {
+  // Usually already in memory; the priority sort needs it before the query is built.
+  const names = await lookupNamesOf(db);
+  const { statement, params } = ticketPageStatement(db, f, o, page, names.priorityIdsFollowLevels);
+  const rows = await queryRowArrays(db, statement, params);
+  return rows.map((a) => recordOf(a, names));
+}
+
+/**
+ * A named statement per shape: node-postgres then parses it once per connection, and PostgreSQL may
+ * switch to a generic plan after five runs instead of planning every page. Each name stays prepared
+ * on every pooled connection for its lifetime, so only the first MAX_NAMED_STATEMENTS shapes (sort ×
+ * direction × which criteria: the common ones come first) are named; others run unnamed.
  */
 const MAX_NAMED_STATEMENTS = 100;
 const statementNames = new Map<string, string>();
@@ -315,35 +326,6 @@ function statementName(key: string): string | undefined {
     statementNames.set(key, name);
   }
   return name;
-}
-
-/**
- * Everything that changes the page query's SQL text (never a value: values are parameters): which
- * conditions are present, the order and the way the page starts. Two requests with the same key build
- * the same text, so the key can name the prepared statement. A condition added to ticketWhere or a new
- * option of selectTicketPage must be added here (list.queries.test: same key, same SQL).
- */
-export function shapeKey(f: TicketListFilter, o: TicketOrder, p: { after: boolean; offset: boolean; filterFirst: boolean; priorityById: boolean }): string {
-  const c = f.criteria as Record<string, unknown>;
-  const criteria = Object.keys(c)
-    .filter((k) => c[k] !== undefined)
-    .sort()
-    .join(',');
-  return [
-    f.ticketType,
-    f.contactId !== undefined ? 'c' : '',
-    f.assignedContactId !== undefined ? 'a' : '',
-    f.deviceId !== undefined ? 'd' : '',
-    f.status === '<ALL>' ? 'all' : 's',
-    f.search ? 'q' : '',
-    criteria,
-    o.sort,
-    o.direction,
-    // drizzle leaves out `offset` when it is 0.
-    p.after ? 'k' : p.offset ? 'o' : '',
-    p.filterFirst ? 'f' : '',
-    p.priorityById ? 'p' : '',
-  ].join('|');
 }
 
 /** The sort value of a row, as a cursor carries it. */
@@ -362,11 +344,18 @@ export function keysetValueOf(o: TicketOrder, r: TicketListRecord): string | num
   }
 }
 
-/** Matching rows, counted up to `cap` + 1 (an index-only scan that stops early). */
+const countStatements = new ShapedStatements();
+
+/** Matching rows, counted up to `cap` + 1 (an index-only scan that stops early); built once per WHERE shape. */
 export async function countTickets(db: Db, f: TicketListFilter, cap: number): Promise<number> {
-  const capped = db.select({ one: sql`1` }).from(tickets).where(ticketWhere(f)).limit(cap + 1).as('capped');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  return Number(row?.n ?? 0);
+  const params: Params = { cap: cap + 1 };
+  const where = bindWhere(f, params);
+  const statement = countStatements.get(db, whereKey(where), () => {
+    const capped = db.select({ one: sql`1` }).from(tickets).where(whereSql(where, placeholderOf)).limit(placeholderOf('cap') as number).as('capped');
+    return shapedStatement(db.select({ n: sql<number>`count(*)::int` }).from(capped));
+  });
+  const [row] = await queryRowArrays(db, statement, params);
+  return Number(row?.[0] ?? 0);
 }
 
 /** The planner's row estimate of the list's WHERE (used only above the exact-count bound). */

@@ -18,10 +18,10 @@ import {
   keysetValueOf,
   selectTicketPage,
   type TicketKeyset,
-  type TicketListFilter,
   type TicketListRecord,
   type TicketOrder,
 } from './list.queries.ts';
+import type { TicketListFilter } from './list.where.ts';
 
 
 const FALLBACK_TIME_ZONE = 'UTC';

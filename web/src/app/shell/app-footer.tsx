@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Tooltip from '@mui/material/Tooltip';
 import { appConfigQueryOptions } from '../../api/app-config.ts';
+import { LazyTooltip } from '../../ui/lazy-tooltip.tsx';
 
 export const LEGAL_TOOLTIP = 'This system is provided subject to the support services agreement';
 
@@ -36,11 +36,11 @@ export function AppFooter() {
           <Link href={`${website}/privacy`} {...external}>
             Privacy
           </Link>
-          <Tooltip title={LEGAL_TOOLTIP} describeChild>
+          <LazyTooltip title={LEGAL_TOOLTIP} describeChild>
             <Link href={`${website}/legal`} {...external}>
               Legal
             </Link>
-          </Tooltip>
+          </LazyTooltip>
           <Link href={`${website}/contact`} {...external}>
             Contact Us
           </Link>

@@ -3,8 +3,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { LazyTooltip } from '../../ui/lazy-tooltip.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { LoginForm } from './login-form.tsx';
 
@@ -33,11 +33,11 @@ export function LoginPage({ registerPath, forgotPasswordPath, notice }: LoginPag
         )}
         <LoginForm />
         <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 3 }}>
-          <Tooltip title="New User Registration" describeChild>
+          <LazyTooltip title="New User Registration" describeChild>
             <Link component={RouterLink} to={registerPath}>
               Register
             </Link>
-          </Tooltip>
+          </LazyTooltip>
           <Link component={RouterLink} to={forgotPasswordPath}>
             Forgot Password
           </Link>

@@ -1,17 +1,15 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import Box from '@mui/material/Box';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridRowParams, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
+import { type GridColDef, type GridColumnVisibilityModel, type GridRowParams, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { formatUsd, PAGE_SIZES } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { usePreferredPageSize } from '../auth/use-preferred-page-size.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { downloadFile } from '../../ui/download-file.ts';
-import { DATA_GRID_DEFAULTS, ListStatus } from '../../ui/list/list-screen.tsx';
+import { ListGrid } from '../../ui/list/list-grid.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
-import { PagingFooter } from '../../ui/paging-footer.tsx';
 
 // The billing lists' grid on the list contract: state in the URL with the API's names
 // (useListUrlState, the user's page size by default), the shared DataGrid settings, the list states
@@ -62,49 +60,46 @@ export interface ServerGridProps<R extends GridValidRowModel> {
   footer?: ReactNode;
 }
 
-/** A server-paged, server-sorted grid with the list states and the spec's pager with the page-size choice. */
+/**
+ * A billing list's grid: the shared ListGrid (list states, pager with the page-size choice) with the
+ * URL state's sort (no arrow for the list's default order) and the selected row.
+ */
 export function ServerGrid<R extends GridValidRowModel & { id: number }>(p: ServerGridProps<R>) {
-  const setSort = p.update;
   const sortModel: GridSortModel = p.state.sort === p.defaultSort && p.state.direction === p.defaultDirection ? [] : [{ field: p.state.sort, sort: p.state.direction }];
   return (
-    <Box>
-      <DataGrid<R>
-        {...DATA_GRID_DEFAULTS}
-        aria-label={p.label}
-        rows={p.rows}
-        columns={p.columns}
-        loading={p.isFetching}
-        rowHeight={52}
-        autoHeight
-        rowCount={p.page?.total ?? 0}
-        columnVisibilityModel={p.columnVisibilityModel}
-        sortModel={sortModel}
-        onSortModelChange={(m) => {
-          const first = m[0];
-          if (first && p.sorts.includes(first.field)) setSort({ sort: first.field, direction: first.sort ?? p.defaultDirection });
-          else setSort({ sort: p.defaultSort, direction: p.defaultDirection });
-        }}
-        rowSelectionModel={{ type: 'include', ids: new Set(p.selectedId == null ? [] : [p.selectedId]) }}
-        onRowClick={p.onRowClick ? ({ row }: GridRowParams<R>) => p.onRowClick?.(row) : undefined}
-        localeText={{ noRowsLabel: 'No data' }}
-        slots={{ noRowsOverlay: () => null }}
-        slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-      />
-      <ListStatus isPending={p.isPending} error={p.error} rowCount={p.rows.length} isFiltered={false} onRetry={p.onRetry} emptyText="No data" />
-      {p.footer}
-      <PagingFooter
-        page={p.state.page}
-        pageSize={p.state.pageSize}
-        count={p.rows.length}
-        total={p.page?.total ?? 0}
-        hasNextPage={p.page?.hasNextPage ?? false}
-        onPage={(n) => p.update({ page: n })}
-        pageSizeOptions={PAGE_SIZES}
-        onPageSize={(n) => p.update({ pageSize: n })}
-      />
-    </Box>
+    <ListGrid<R>
+      label={p.label}
+      list={{
+        data: p.page && { rows: p.rows, total: p.page.total, hasNextPage: p.page.hasNextPage },
+        isPending: p.isPending,
+        isFetching: p.isFetching,
+        error: p.error,
+        refetch: p.onRetry,
+      }}
+      isFiltered={false}
+      emptyText={BILLING_EMPTY}
+      page={p.state.page}
+      pageSize={p.state.pageSize}
+      onPage={(n) => p.update({ page: n })}
+      pageSizeOptions={PAGE_SIZES}
+      onPageSize={(n) => p.update({ pageSize: n })}
+      footer={p.footer}
+      columns={p.columns}
+      columnVisibilityModel={p.columnVisibilityModel}
+      sortModel={sortModel}
+      onSortModelChange={(m) => {
+        const first = m[0];
+        if (first && p.sorts.includes(first.field)) p.update({ sort: first.field, direction: first.sort ?? p.defaultDirection });
+        else p.update({ sort: p.defaultSort, direction: p.defaultDirection });
+      }}
+      rowSelectionModel={{ type: 'include', ids: new Set(p.selectedId == null ? [] : [p.selectedId]) }}
+      onRowClick={p.onRowClick ? ({ row }: GridRowParams<R>) => p.onRowClick?.(row) : undefined}
+    />
   );
 }
+
+/** The empty text of the billing lists (the spec's request-list 'No data'). */
+export const BILLING_EMPTY = 'No data';
 
 /** The Export button: downloads the server's .xlsx (its name comes from the server), errors in a snackbar. */
 export function ExportButton({ path, fallbackName, disabled }: { path: string; fallbackName: string; disabled?: boolean }) {

@@ -3,7 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import dayjs from 'dayjs';
 import type { ChartData, SurveyChartsResponse } from '@sc/common';
 import { ListError } from '../../ui/list/list-screen.tsx';
-import { ChartCard } from '../../ui/charts/index.ts';
+import { ChartCard, type ChartTone } from '../../ui/charts/index.ts';
 
 // The four survey charts (docs/requirements.md §20.2), drawn by the shared ChartCard: each with its
 // table view for screen readers and keyboards and its .xlsx data and PNG image exports.
@@ -14,6 +14,8 @@ const rate = (part: number, whole: number) => (whole > 0 ? pct.format(part / who
 /** 'YYYY-MM' (already in the user's zone) as 'Jan 2026'. */
 export const monthLabel = (month: string) => dayjs(`${month}-01`).format('MMM YYYY');
 const UNASSIGNED = 'Unassigned';
+/** Thumbs up in the theme's success colour, thumbs down in its error colour. */
+const UP_DOWN_TONES: readonly ChartTone[] = ['success', 'error'];
 
 const upDown = (rows: { label: string; key?: string | null; up: number; down: number }[]): ChartData => ({
   categories: rows.map((r) => r.label),
@@ -59,6 +61,7 @@ export function SurveyCharts({ charts, onAssignee }: { charts: SurveyChartsQuery
         height={240}
         subtitle={`${rate(up, up + down)} satisfied of ${int.format(up + down)} answers`}
         emptyText={empty}
+        tones={UP_DOWN_TONES}
         data={upDown(d.overTime.map((r) => ({ label: monthLabel(r.month), key: null, up: r.up, down: r.down })))}
       />
       <ChartCard
@@ -68,6 +71,7 @@ export function SurveyCharts({ charts, onAssignee }: { charts: SurveyChartsQuery
         height={240}
         subtitle={`The ${d.byAssignee.length === 1 ? 'assignee' : `${d.byAssignee.length} assignees`} with most answers`}
         emptyText={empty}
+        tones={UP_DOWN_TONES}
         data={upDown(d.byAssignee.map((r) => ({ label: r.assignedTo, key: r.assignedTo === UNASSIGNED ? null : r.assignedTo, up: r.up, down: r.down })))}
         onSelect={onAssignee ? (datum) => datum.key && onAssignee(datum.key) : undefined}
       />
@@ -78,6 +82,7 @@ export function SurveyCharts({ charts, onAssignee }: { charts: SurveyChartsQuery
         height={240}
         subtitle="Answers from the e-mail link and from the portal"
         emptyText={empty}
+        tones={UP_DOWN_TONES}
         data={upDown(d.bySource.map((r) => ({ label: r.source, key: null, up: r.up, down: r.down })))}
       />
       <ChartCard

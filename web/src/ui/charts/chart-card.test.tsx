@@ -4,6 +4,8 @@ import ExcelJS from 'exceljs';
 import type { ChartData } from '@sc/common';
 import { renderWithApp } from '../../test/render.tsx';
 import { buildChartOption, type ChartTheme } from './chart-options.ts';
+import type { Palette } from '@mui/material/styles';
+import { theme as appTheme } from '../../app/theme.ts';
 import { ChartCard } from './chart-card.tsx';
 
 // jsdom has no canvas: the ECharts module is replaced by a stand-in that exposes the same props
@@ -13,6 +15,7 @@ vi.mock('./echart-view.tsx', async () => {
   return {
     default: function FakeEChart(props: {
       label: string;
+      theme: { colors: string[] };
       onItemClick?: (i: number, s: number) => void;
       handleRef?: (h: { pngDataUrl: () => string } | null) => void;
     }) {
@@ -22,7 +25,7 @@ vi.mock('./echart-view.tsx', async () => {
         return () => handleRef?.(null);
       }, [handleRef]);
       return (
-        <div role="img" aria-label={props.label}>
+        <div role="img" aria-label={props.label} data-colors={props.theme.colors.join(' ')}>
           <button type="button" onClick={() => props.onItemClick?.(1, 0)}>
             fake bar 1
           </button>
@@ -93,6 +96,15 @@ describe('ChartCard: title, drawing, table view, exports, selection', () => {
     expect(saved[1]!.name).toBe('Open_by_priority.png');
     expect(saved[1]!.blob.type).toBe('image/png');
     expect(new Uint8Array(await saved[1]!.blob.arrayBuffer()).slice(1, 4)).toEqual(new Uint8Array([0x50, 0x4e, 0x47]));
+  });
+
+  it('tones colour the series by meaning (thumbs up success, thumbs down error); without them the series palette', async () => {
+    const { unmount } = renderWithApp(<ChartCard title="Answers" kind="stackedBar" data={data} tones={['success', 'error']} />);
+    const p = (appTheme as unknown as { colorSchemes: { light: { palette: Palette } } }).colorSchemes.light.palette;
+    expect((await screen.findByRole('img')).getAttribute('data-colors')).toBe(`${p.success.main} ${p.error.main}`);
+    unmount();
+    renderWithApp(<ChartCard title="Answers" kind="stackedBar" data={data} />);
+    expect((await screen.findByRole('img')).getAttribute('data-colors')?.split(' ').slice(0, 2)).toEqual([p.primary.main, p.secondary.main]);
   });
 
   it('shows the empty text instead of a drawing when every value is 0', () => {

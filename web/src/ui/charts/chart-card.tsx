@@ -45,7 +45,15 @@ export interface ChartCardProps {
   /** Shown instead of the drawing when there is nothing to draw. */
   emptyText?: string;
   onSelect?: (datum: ChartDatum) => void;
+  /**
+   * Colours by meaning, one per series in order (e.g. thumbs up 'success', thumbs down 'error'); the
+   * theme's series palette when not given.
+   */
+  tones?: readonly ChartTone[];
 }
+
+/** A palette colour a series can be drawn in when its colour carries meaning. */
+export type ChartTone = 'primary' | 'secondary' | 'success' | 'error' | 'warning' | 'info';
 
 const fmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const KIND_NAMES: Record<ChartKind, string> = {
@@ -57,13 +65,14 @@ const KIND_NAMES: Record<ChartKind, string> = {
 };
 
 /** The MUI theme's real colours for the active colour scheme (a canvas cannot read CSS variables). */
-export function useChartTheme(): ChartTheme {
+export function useChartTheme(tones?: readonly ChartTone[]): ChartTheme {
   const theme = useTheme();
   const { mode, systemMode } = useColorScheme();
   const resolved: 'light' | 'dark' = (mode === 'system' ? systemMode : mode) === 'dark' ? 'dark' : 'light';
   // With CSS variables the theme carries both schemes' palettes (typed only on the CSS-variables theme).
   const schemes = (theme as { colorSchemes?: Partial<Record<'light' | 'dark', { palette: Palette }>> }).colorSchemes;
   const p = schemes?.[resolved]?.palette ?? theme.palette;
+  const toneKey = tones?.join(' ') ?? '';
   return useMemo(
     () => ({
       mode: resolved,
@@ -71,18 +80,20 @@ export function useChartTheme(): ChartTheme {
       textSecondary: p.text.secondary,
       divider: p.divider,
       paper: p.background.paper,
-      colors: [p.primary.main, p.secondary.main, p.warning.main, p.error.main, p.success.main, p.info.main, p.primary.dark, p.secondary.dark],
+      colors: toneKey
+        ? toneKey.split(' ').map((t) => p[t as ChartTone].main)
+        : [p.primary.main, p.secondary.main, p.warning.main, p.error.main, p.success.main, p.info.main, p.primary.dark, p.secondary.dark],
       fontFamily: FONT_STACK,
     }),
-    [resolved, p],
+    [resolved, p, toneKey],
   );
 }
 
 const isEmpty = (d: ChartData) => d.categories.length === 0 || d.series.every((s) => s.values.every((v) => !v));
 
-export function ChartCard({ title, data, kind = 'bar', categoryLabel = 'Category', height = 280, subtitle, emptyText = 'No data for this period.', onSelect }: ChartCardProps) {
+export function ChartCard({ title, data, kind = 'bar', categoryLabel = 'Category', height = 280, subtitle, emptyText = 'No data for this period.', onSelect, tones }: ChartCardProps) {
   const theme = useTheme();
-  const chartTheme = useChartTheme();
+  const chartTheme = useChartTheme(tones);
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const showSnackbar = useSnackbar();
   const [tableOpen, setTableOpen] = useState(false);

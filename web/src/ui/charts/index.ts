@@ -1,2 +1,2 @@
-export { ChartCard, useChartTheme, type ChartCardProps } from './chart-card.tsx';
+export { ChartCard, useChartTheme, type ChartCardProps, type ChartTone } from './chart-card.tsx';
 export type { ChartKind } from './chart-options.ts';

@@ -43,6 +43,8 @@ export type ListGridProps<R extends GridValidRowModel> = Omit<DataGridProps<R>, 
   height?: string;
   /** How many placeholder lines while the first page loads (default 5). */
   skeletonRows?: number;
+  /** Under the rows, above the pager (e.g. a list's totals). */
+  footer?: ReactNode;
 };
 
 /** A server-paged DataGrid with its status and pager, in one panel. */
@@ -60,6 +62,7 @@ export function ListGrid<R extends GridValidRowModel>({
   onPageSize,
   height,
   skeletonRows = 5,
+  footer,
   ...grid
 }: ListGridProps<R>) {
   const rows = list.data?.rows ?? [];
@@ -93,6 +96,7 @@ export function ListGrid<R extends GridValidRowModel>({
         skeletonRows={skeletonRows}
       />
       {dataGrid && (height === undefined ? dataGrid : <Box sx={{ height }}>{dataGrid}</Box>)}
+      {footer}
       {onPage && (
         <>
           <Divider />
