@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIsoInstant } from './dates.ts';
 import type { SignedInUser } from './auth.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf } from './list.ts';
 
@@ -58,7 +59,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
  */
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;
 
-const zInstant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant, e.g. 2026-11-01T04:00:00Z' });
+const zInstant = zIsoInstant();
 
 export const ZAuditListRequestSchema = listQuerySchema({
   defaultPageSize: DEFAULT_PAGE_SIZE,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIsoDate } from './dates.ts';
 
 // Banner messages (requirements §6.1, §6 'BannerMessage', §6, §6.4, §6, §6.6). One global banner (space admin)
 // and one per customer (its Administrator). Everyone signed in reads the active ones on the home page.
@@ -16,7 +17,7 @@ export const BANNER_MESSAGE_MAX = 2000;
 /** The document id of requirements §6. */
 export const BANNER_DOCUMENT_ID = 'BannerMessage';
 
-const zExpirationDate = z.iso.date('Expiration Date must be a date (YYYY-MM-DD)');
+const zExpirationDate = zIsoDate('Expiration Date must be a date (YYYY-MM-DD)');
 const zMessage = z.string().trim().max(BANNER_MESSAGE_MAX, `Application Banner Message must be at most ${BANNER_MESSAGE_MAX} characters`);
 
 /**
@@ -94,7 +95,7 @@ const ZBannerDocumentInputSchema = z.object({
   ExpirationDate: z
     .string({ error: 'ExpirationDate is required' })
     .transform((v) => v.slice(0, 10))
-    .pipe(z.iso.date('ExpirationDate must be a date (YYYY-MM-DD)')),
+    .pipe(zIsoDate('ExpirationDate must be a date (YYYY-MM-DD)')),
 });
 
 export const ZBannerUpsertCompatRequestSchema = ZBannerCompatRequestSchema.extend({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zIdValue } from './ids.ts';
+import { zId, zIdDigits, zIdValue } from './ids.ts';
 import { optionalPhone, optionalText } from './text-fields.ts';
 import { ZUserTypeSchema } from './user-types.ts';
 import { listQuerySchema, pageOf, withoutPaging } from './list.ts';
@@ -180,9 +180,6 @@ export const ZContactActionResponseSchema = z.object({ id: z.number().int(), ok:
 /** The original's delete-contact / contact-approve-authenticated body: the contact id (number, numeric string or { id }). */
 export const ZContactIdCompatRequestSchema = z.union([
   zIdValue,
-  z
-    .string()
-    .regex(/^\d{1,10}$/, 'Expected a contact id')
-    .transform(Number),
+  zIdDigits('Expected a contact id'),
   z.object({ id: zIdValue }).transform((o) => o.id),
 ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIsoDate } from './dates.ts';
 import { zId, zIdValue } from './ids.ts';
 import { listQuerySchema, pageOf } from './list.ts';
 import { optionalText } from './text-fields.ts';
@@ -93,7 +94,7 @@ export const ZDeviceSaveRequestSchema = z.object({
   serialNumber: optionalText(100, 'Serial Number'),
   operatingSystem: optionalText(120, 'Operating System'),
   warrantyEnd: z
-    .union([z.iso.date('Warranty End must be a date (YYYY-MM-DD)'), z.literal(''), z.null()])
+    .union([zIsoDate('Warranty End must be a date (YYYY-MM-DD)'), z.literal(''), z.null()])
     .optional()
     .transform((v) => (v ? v : null)),
 });

@@ -16,3 +16,14 @@ export const zId = z.coerce.number().int().positive().max(ID_MAX);
 export const zIdValue = z.number().int().positive().max(ID_MAX);
 /** A bigserial id in a path or query string. */
 export const zBigId = z.coerce.number().int().positive().max(BIG_ID_MAX);
+
+/**
+ * An id written as a string of digits (the compatibility bodies' bare ids, the add routes' {id}): 1 … ID_MAX.
+ * Ten digits alone would let 2147483648 … 9999999999 through to an `integer` column (a database error).
+ */
+export const zIdDigits = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().positive(message).max(ID_MAX, message));

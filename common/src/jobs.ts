@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIsoDate } from './dates.ts';
 import { zId } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf, withoutPaging } from './list.ts';
 import { optionalText } from './text-fields.ts';
@@ -51,7 +52,7 @@ export const defaultAsOfDate = (now: Date, timeZone: string): string => `${Numbe
 
 const zBool = z.union([z.boolean(), z.stringbool()]);
 const zMoney = z.string();
-const zIsoDate = z.iso.date();
+const zDay = zIsoDate();
 /** The billing lists page like the ticket lists (the user's preferred size first), up to 100 a page. */
 const billingPaging = { defaultPageSize: DEFAULT_PAGE_SIZE, search: false } as const;
 
@@ -105,8 +106,8 @@ export const ZJobSaveRequestSchema = z
     jobNum: z.string().trim().min(1, 'Agreement # is required').max(40, 'Agreement # must be at most 40 characters'),
     internalShortDesc: optionalText(300, 'Summary'),
     jobStatus: z.enum(JOB_STATUS_OPTIONS, { error: 'Status must be Active, Pending, On Hold or Closed' }),
-    startDate: z.union([zIsoDate, z.literal(''), z.null()], { error: 'Start Date must be a date' }).transform((v) => v || null),
-    endDate: z.union([zIsoDate, z.literal(''), z.null()], { error: 'End Date must be a date' }).transform((v) => v || null),
+    startDate: z.union([zDay, z.literal(''), z.null()], { error: 'Start Date must be a date' }).transform((v) => v || null),
+    endDate: z.union([zDay, z.literal(''), z.null()], { error: 'End Date must be a date' }).transform((v) => v || null),
   })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, { path: ['endDate'], message: 'End Date must not be before Start Date' });
 export type JobSaveRequest = z.input<typeof ZJobSaveRequestSchema>;
@@ -152,7 +153,7 @@ export const BALANCE_FORWARD = 'Balance Forward';
 export const ZBalanceRequestSchema = z.object({
   jobId: zId.optional(),
   /** 'YYYY-MM-DD'; transactions before it make the Balance Forward. */
-  asOfDate: zIsoDate,
+  asOfDate: zDay,
 });
 export type BalanceRequest = z.infer<typeof ZBalanceRequestSchema>;
 

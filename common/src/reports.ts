@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIsoDate } from './dates.ts';
 import { chartDataSchema } from './charts.ts';
 import { REPORTS, SINGLE_PANE_OF_GLASS_REPORT } from './navigation.ts';
 
@@ -32,8 +33,8 @@ export const ZReportParamsSchema = z.object({ reportId: z.string().max(64) });
 /** Query of GET /reports/{reportId}: the period (days in the user's time zone, both included), a site, the ticket type. */
 export const ZReportQuerySchema = z
   .object({
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
+    from: zIsoDate().optional(),
+    to: zIsoDate().optional(),
     siteId: z.coerce.number().int().positive().optional(),
     type: z.enum(REPORT_TICKET_TYPES).optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIsoInstant } from './dates.ts';
 import { TICKET_ROW_STATUSES, ZTicketCriteriaSchema, ZTicketListRequestSchema } from './tickets.ts';
 
 // The service-request calendar (requirements §2.1 'Ticket list screens': month, week, day; no agenda).
@@ -16,7 +17,7 @@ export const CALENDAR_MAX_RANGE_DAYS = 45;
 /** An event without an end that starts at or after 16:00 lasts this long instead of ending before it starts. */
 export const CALENDAR_LATE_START_MINUTES = 60;
 
-const zInstant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant, e.g. 2026-11-01T04:00:00Z' });
+const zInstant = zIsoInstant();
 const DAY_MS = 86_400_000;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { zId, zIdValue } from './ids.ts';
+import { zIsoInstant } from './dates.ts';
+import { zId, zIdDigits, zIdValue } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf } from './list.ts';
 
 // Schemas of one ticket: read, create, update, notes, status-update requests, timeline and
@@ -47,7 +48,7 @@ export function ticketSavedMessage(ticketType: 'Incident' | 'ServiceRequest', mo
 
 
 /** An ISO 8601 date-time with offset ('2026-11-01T14:00:00Z'); the API answers in UTC. */
-const dateTime = z.iso.datetime({ offset: true });
+const dateTime = zIsoInstant();
 
 /** Ids of the ticket form, params and queries (coerced: the form may send them as text). */
 const id = zId;
@@ -220,10 +221,7 @@ export type CreateTicketActionRequest = z.infer<typeof ZCreateTicketActionReques
 /** Body of the compatibility web APIs request-status-update-inc/-req (requirements §3.5): the ticket id, bare or as { id }. */
 export const ZStatusUpdateCompatRequestSchema = z.union([
   zIdValue,
-  z
-    .string()
-    .regex(/^\d{1,10}$/, 'Expected a ticket id')
-    .transform(Number),
+  zIdDigits('Expected a ticket id'),
   z.object({ id }),
 ]);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIsoDate, zIsoInstant } from './dates.ts';
 import { zId } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, keysetPageOf, listQuerySchema, PAGE_SIZES, pageOf } from './list.ts';
 
@@ -47,7 +48,7 @@ export const CALENDAR_DEFAULT_END_HOUR = 16;
 /** A query-string or JSON boolean: true/false, or the strings 'true'/'false' (also 1/0). */
 const zBool = z.union([z.boolean(), z.stringbool()]);
 /** A calendar day (YYYY-MM-DD, read in the caller's time zone) or an instant (ISO 8601 with offset). */
-const zDateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const zDateOrInstant = z.union([zIsoDate(), zIsoInstant()]);
 
 /**
  * The filter-dialog criteria (requirements §2.2 'Ticket search criteria'), also the `criteria` of a saved filter.

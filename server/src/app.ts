@@ -17,6 +17,7 @@ import { authRoutes } from './auth/routes.ts';
 import { sessionRoutes } from './auth/sessions.routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { IMMUTABLE, staticFastPath } from './http/static-fast.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNulGuard(app);
 
   await app.register(cookie);
   // docs/decisions/022: the original's web APIs accept an API key too (before any of them registers).

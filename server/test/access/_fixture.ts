@@ -75,7 +75,8 @@ export interface Fixture {
   outboxId: number;
   /** Records made for one request (writes that use up or change their target). */
   freshContact(opts?: { withAccount?: boolean }): Promise<Contact>;
-  freshIncident(): Promise<number>;
+  /** A new open incident of the User, or of the given contact of the home customer. */
+  freshIncident(contactId?: number): Promise<number>;
   freshInvitation(): Promise<number>;
   /** A file the User just attached to their incident. */
   freshAttachment(): Promise<number>;
@@ -190,7 +191,7 @@ export async function buildFixture(app: FastifyInstance, db: Db): Promise<Fixtur
     invitationId,
     outboxId: mail!.id,
     freshContact,
-    freshIncident: () => ticket(contactOf.User.id, 'Incident'),
+    freshIncident: (contactId = contactOf.User.id) => ticket(contactId, 'Incident'),
     freshInvitation,
     freshAttachment,
     freshFilter,

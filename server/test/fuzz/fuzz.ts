@@ -1,9 +1,24 @@
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { CSRF_HEADER, type SessionResponse } from '@sc/common';
+import { eq } from 'drizzle-orm';
+import { CSRF_HEADER, REPORT_IDS, type CurrentSessionResponse, type SessionResponse, type UserType } from '@sc/common';
 import type { Db } from '../../src/db/client.ts';
+import { contacts, webUsers } from '../../src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
-import { makeContact, makeCustomer, makeTicket, makeWebUser } from '../../src/db/seed/factories.ts';
+import { seedFormCatalog } from '../../src/db/seed/demo-forms.ts';
+import { FORM_CATALOG } from '../../src/db/seed/form-catalog.ts';
+import { BRIDGED_RESOURCES } from '../../src/modules/compat/bridged-registry.ts';
+import {
+  makeBalanceTransaction,
+  makeContact,
+  makeCustomer,
+  makeDevice,
+  makeJob,
+  makeTicket,
+  makeWebUser,
+  type Contact,
+  type WebUser,
+} from '../../src/db/seed/factories.ts';
 
 /**
  * docs/requirements.md §18.4 (issue 17 item 4): malformed input to every route of the OpenAPI document:
@@ -18,8 +33,23 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
   enum?: unknown[];
+  const?: unknown;
   anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
   required?: string[];
+  nullable?: boolean;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+  format?: string;
+  default?: unknown;
 }
 interface Param {
   name: string;
@@ -42,12 +72,28 @@ export interface Caller {
   csrf?: string;
 }
 
+/** A signed-in caller's account as it was made: what `keepCallersAble` puts back when a fuzzed write changed it. */
+interface CallerAccount {
+  caller: Caller;
+  contact: Contact;
+  user: WebUser;
+}
+
 export interface FuzzWorld {
   app: FastifyInstance;
+  db: Db;
   routes: Route[];
   callers: Caller[];
-  /** Ids that exist, so that generated requests also reach past the record lookups. */
+  /**
+   * Ids that exist, so that generated requests also reach past the record lookups: the home customer,
+   * its tickets, a colleague with and one without an account, a device, a job and its invoice.
+   * The callers' own contact and account ids are left out, so a fuzzed disable, access change or delete
+   * lands on a colleague rather than on the caller (keepCallersAble restores a caller hit anyway).
+   */
   ids: number[];
+  /** Strings the routes know (kapp and form slugs, report ids, bridged resource names, e-mail addresses). */
+  words: string[];
+  accounts: CallerAccount[];
 }
 
 export interface RouteResult {
@@ -55,6 +101,10 @@ export interface RouteResult {
   runs: number;
   byStatus: Record<number, number>;
   errors: number;
+  /** Slowest answer, ms (in-process, with `concurrency` requests in flight). */
+  maxMs: number;
+  /** Callers put back after this route's requests had signed them out, disabled or demoted them. */
+  restored: number;
   examples: string[];
 }
 
@@ -64,11 +114,13 @@ export async function openApiRoutes(app: FastifyInstance): Promise<Route[]> {
   return Object.entries(paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
 }
 
-async function signInAs(app: FastifyInstance, email: string, name: string): Promise<Caller> {
+async function signInAs(app: FastifyInstance, email: string, caller: Caller): Promise<Caller> {
   const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: DEMO_PASSWORD } });
   if (res.statusCode !== 200) throw new Error(`fuzz: sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
   const c = res.cookies.find((x) => x.name === 'sc_session')!;
-  return { name, cookie: `sc_session=${c.value}`, csrf: res.json<SessionResponse>().csrfToken };
+  caller.cookie = `sc_session=${c.value}`;
+  caller.csrf = res.json<SessionResponse>().csrfToken;
+  return caller;
 }
 
 /** A customer with one account of each user type, another customer's Administrator, the provider's space admin. */
@@ -78,23 +130,63 @@ export async function fuzzWorld(app: FastifyInstance, db: Db): Promise<FuzzWorld
   const other = await makeCustomer(db, { name: `Fuzz other ${tag}` });
   const provider = await makeCustomer(db, { name: `Fuzz provider ${tag}`, isProvider: true });
   const callers: Caller[] = [{ name: 'anon' }];
+  const accounts: CallerAccount[] = [];
   const ids: number[] = [home.id];
-  const account = async (cid: number, userType: 'User' | 'OperatorLimited' | 'Operator' | 'Administrator', spaceAdmin = false) => {
-    const c = await makeContact(db, { cid, isPrimary: userType === 'Administrator', email: `fuzz.${userType.toLowerCase()}.${spaceAdmin}.${cid}.${tag}@fuzz.example` });
-    await makeWebUser(db, { contactId: c.id, userType, spaceAdmin });
-    ids.push(c.id);
-    return c;
+  const account = async (cid: number, userType: UserType, name: string, spaceAdmin = false) => {
+    const c = await makeContact(db, { cid, isPrimary: userType === 'Administrator', email: `fuzz.${name.toLowerCase()}.${cid}.${tag}@fuzz.example` });
+    const { user, contact } = await makeWebUser(db, { contactId: c.id, userType, spaceAdmin });
+    const caller = await signInAs(app, contact.email!, { name });
+    callers.push(caller);
+    accounts.push({ caller, contact, user });
+    return contact;
   };
   for (const t of ['Administrator', 'Operator', 'OperatorLimited', 'User'] as const) {
-    const c = await account(home.id, t);
-    callers.push(await signInAs(app, c.email!, t));
+    const c = await account(home.id, t, t);
     ids.push((await makeTicket(db, { cid: home.id, contactId: c.id, ticketType: 'Incident' })).id);
+    ids.push((await makeTicket(db, { cid: home.id, contactId: c.id, ticketType: 'ServiceRequest' })).id);
   }
-  callers.push(await signInAs(app, (await account(other.id, 'Administrator')).email!, 'otherAdmin'));
-  callers.push(await signInAs(app, (await account(provider.id, 'Administrator', true)).email!, 'spaceAdmin'));
-  // Sign-out ends the callers' sessions: fuzz it last so that every other route sees signed-in callers.
+  await account(other.id, 'Administrator', 'otherAdmin');
+  await account(provider.id, 'Administrator', 'spaceAdmin', true);
+  // Targets for the writes that change a contact or an account: colleagues, never a caller.
+  const colleague = await makeContact(db, { cid: home.id, email: `fuzz.colleague.${tag}@fuzz.example` });
+  const member = await makeContact(db, { cid: home.id, email: `fuzz.member.${tag}@fuzz.example` });
+  const { user: memberUser } = await makeWebUser(db, { contactId: member.id, userType: 'User' });
+  ids.push(colleague.id, member.id, memberUser.id);
+  ids.push((await makeTicket(db, { cid: home.id, contactId: colleague.id, ticketType: 'Incident' })).id);
+  ids.push((await makeDevice(db, { cid: home.id, contactId: colleague.id })).id);
+  const job = await makeJob(db, { cid: home.id });
+  ids.push(job.id, (await makeBalanceTransaction(db, { cid: home.id, jobId: job.id })).id);
+  const own = new Set(accounts.flatMap((a) => [a.contact.id, a.user.id]));
+  // Sign-out ends the callers' sessions: fuzz it last (keepCallersAble signs them in again anyway).
   const routes = (await openApiRoutes(app)).sort((a, b) => Number(a.path === '/api/v1/auth/logout') - Number(b.path === '/api/v1/auth/logout'));
-  return { app, routes, callers, ids };
+  await seedFormCatalog(db);
+  const words = ['customer-portal', 'datastore', ...FORM_CATALOG.map((f) => f.slug), ...REPORT_IDS, ...Object.keys(BRIDGED_RESOURCES), colleague.email!, member.email!];
+  return { app, db, routes, callers, ids: [...new Set(ids)].filter((id) => !own.has(id)), words, accounts };
+}
+
+/**
+ * Keeps every caller kind signed in and able: a fuzzed write may still sign a caller out (logout, end
+ * sessions), disable it, change its user type or its contact. Each caller's session is asked for; one
+ * that is gone or no longer what it was gets its contact and account rows put back as they were made and
+ * signs in again. Returns how many were restored (reported per route, so a route that demoted its
+ * callers is visible).
+ */
+export async function keepCallersAble(world: FuzzWorld): Promise<number> {
+  let restored = 0;
+  for (const a of world.accounts) {
+    const res = await world.app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: { cookie: a.caller.cookie! } });
+    const session = res.statusCode === 200 ? res.json<CurrentSessionResponse>().session : null;
+    const u = session?.user;
+    if (u && u.userType === a.user.userType && u.spaceAdmin === a.user.spaceAdmin && u.contactId === a.contact.id && u.cid === a.contact.cid) continue;
+    const { id: contactId, ...contactRow } = a.contact;
+    const { id: userId, ...userRow } = a.user;
+    await world.db.update(contacts).set(contactRow).where(eq(contacts.id, contactId));
+    const back = await world.db.update(webUsers).set(userRow).where(eq(webUsers.id, userId)).returning({ id: webUsers.id });
+    if (!back.length) await world.db.insert(webUsers).values(a.user);
+    await signInAs(world.app, a.user.email, a.caller);
+    restored++;
+  }
+  return restored;
 }
 
 // ---- generators ------------------------------------------------------------------------------
@@ -135,19 +227,22 @@ const nasty = fc.constantFrom(
 );
 const text = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.integer().map(String), fc.bigInt().map(String));
 
+/** Wrong-typed values of any kind: the chaos part of every generator. */
+const wrongValue = fc.oneof(
+  { depthSize: 'small' },
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  text,
+  fc.constantFrom(2147483648, -1, 0, 1e308, Number.MAX_SAFE_INTEGER + 2),
+  fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
 /** A value for a schema: sometimes right-typed (random within the type), often of another type. */
 function valueFor(schema: JsonSchema | undefined, ids: number[], depth = 0): fc.Arbitrary<unknown> {
-  const wrong = fc.oneof(
-    { depthSize: 'small' },
-    fc.constant(null),
-    fc.boolean(),
-    fc.integer(),
-    fc.double(),
-    text,
-    fc.constantFrom(2147483648, -1, 0, 1e308, Number.MAX_SAFE_INTEGER + 2),
-    fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
-    fc.jsonValue({ maxDepth: 2 }),
-  );
+  const wrong = wrongValue;
   if (!schema || depth > 3) return wrong;
   const typed: fc.Arbitrary<unknown>[] = [];
   if (schema.enum) typed.push(fc.constantFrom(...schema.enum));
@@ -172,6 +267,64 @@ function objectFor(schema: JsonSchema, ids: number[], depth: number): fc.Arbitra
     .map(([known, extra]) => ({ ...extra, ...known }));
 }
 
+/** Now and then (1 in 12) a wrong value in place of a well-formed one: requests that fail on a field or two only. */
+const slip = (valid: fc.Arbitrary<unknown>, slipping: boolean) => (slipping ? fc.oneof({ weight: 11, arbitrary: valid }, { weight: 1, arbitrary: wrongValue }) : valid);
+
+const INT_LO = -(2 ** 31);
+const INT_HI = 2 ** 31 - 1;
+
+function stringFor(schema: JsonSchema, world: FuzzWorld): fc.Arbitrary<string> {
+  const min = schema.minLength ?? 0;
+  const max = Math.min(schema.maxLength ?? 60, 60);
+  if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === 'date') return fc.date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  if (schema.format === 'uuid') return fc.uuid();
+  if (schema.pattern) {
+    const words = world.words.filter((w) => new RegExp(schema.pattern!).test(w));
+    const matching = fc.stringMatching(new RegExp(schema.pattern)).filter((x) => x.length >= min && x.length <= (schema.maxLength ?? Infinity));
+    return words.length ? fc.oneof(fc.constantFrom(...words), matching) : matching;
+  }
+  const words = world.words.filter((w) => w.length >= min && w.length <= max);
+  const plain = fc.string({ minLength: Math.min(min, max), maxLength: Math.max(max, Math.min(min, max)) });
+  return words.length ? fc.oneof(fc.constantFrom(...words), plain) : plain;
+}
+
+/** A well-formed value for a schema: the type, range, enum, format or pattern it asks for (fields slip now and then). */
+function validFor(schema: JsonSchema | undefined, world: FuzzWorld, slipping: boolean, depth = 0): fc.Arbitrary<unknown> {
+  if (!schema || depth > 4) return fc.jsonValue({ maxDepth: 1 });
+  if ('const' in schema) return fc.constant(schema.const);
+  // The documented default passes whatever refinement the schema adds past what OpenAPI can say.
+  if (schema.default !== undefined) return fc.oneof(fc.constant(schema.default), validFor({ ...schema, default: undefined }, world, slipping, depth));
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  const alts = schema.anyOf ?? schema.oneOf;
+  if (alts?.length) return fc.oneof(...alts.map((s) => validFor(s, world, slipping, depth + 1)));
+  if (schema.allOf?.length) return validFor(Object.assign({}, ...schema.allOf) as JsonSchema, world, slipping, depth + 1);
+  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : schema.properties ? ['object'] : [];
+  const out: fc.Arbitrary<unknown>[] = [];
+  if (schema.nullable || types.includes('null')) out.push(fc.constant(null));
+  for (const t of types) {
+    if (t === 'integer' || t === 'number') {
+      const lo = Math.max(INT_LO, schema.minimum ?? INT_LO, schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : INT_LO);
+      const hi = Math.min(INT_HI, schema.maximum ?? INT_HI, schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : INT_HI);
+      const ids = world.ids.filter((i) => i >= lo && i <= hi);
+      if (lo <= hi) out.push(fc.oneof(...(ids.length ? [fc.constantFrom(...ids)] : []), fc.integer({ min: lo, max: Math.min(hi, Math.max(lo, 0) + 50) }), fc.integer({ min: lo, max: hi }), fc.constantFrom(lo, hi)));
+    }
+    if (t === 'string') out.push(stringFor(schema, world));
+    if (t === 'boolean') out.push(fc.boolean());
+    if (t === 'array') {
+      const maxLength = Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 3, 3));
+      out.push(fc.array(validFor(schema.items, world, slipping, depth + 1), { minLength: Math.min(schema.minItems ?? 0, maxLength), maxLength }));
+    }
+    if (t === 'object') {
+      const record: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const [k, s] of Object.entries(schema.properties ?? {})) record[k] = slip(validFor(s, world, slipping, depth + 1), slipping);
+      const required = (schema.required ?? []).filter((k) => k in record);
+      out.push(fc.record(record, { requiredKeys: required }));
+    }
+  }
+  return out.length ? fc.oneof(...out) : fc.jsonValue({ maxDepth: 1 });
+}
+
 /** Percent-encodes; a lone surrogate becomes the invalid UTF-8 sequence %ED%A0%80 (malformed on purpose). */
 const enc = (v: unknown) => {
   const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
@@ -182,32 +335,65 @@ const enc = (v: unknown) => {
   }
 };
 
-export function requestArb(world: FuzzWorld, route: Route): fc.Arbitrary<{ caller: Caller; opts: InjectOptions; url: string }> {
+/** A query value as it goes into the URL: arrays repeat the key, objects go as JSON. */
+const queryPairs = (k: string, v: unknown): string[] => (Array.isArray(v) ? v.flatMap((x) => queryPairs(k, x)) : [`${k}=${enc(v)}`]);
+
+/** An object as an HTML form posts it (the compatibility calls); non-strings go as JSON. */
+const formEncode = (v: unknown): string =>
+  v && typeof v === 'object' && !Array.isArray(v)
+    ? new URLSearchParams(Object.entries(v as Record<string, unknown>).map(([k, x]): [string, string] => [k, typeof x === 'string' ? x : (JSON.stringify(x) ?? '')])).toString()
+    : (JSON.stringify(v) ?? '');
+
+interface Body {
+  payload?: string;
+  contentType?: string;
+}
+
+type Generated = { caller: Caller; opts: InjectOptions; url: string };
+
+/**
+ * One request to a route, of three kinds: chaos (every part mangled: wrong types, repeated and unknown
+ * query keys, odd content types, garbage cookies and Origin headers), well-formed (every part what the
+ * schema asks, the existing ids and known slugs, a valid session: these reach the handlers and the
+ * database) and well-formed with a field slipped to a wrong value here and there.
+ */
+export function requestArb(world: FuzzWorld, route: Route): fc.Arbitrary<Generated> {
   const params = (route.op.parameters ?? []).filter((p) => p.in === 'path');
   const query = (route.op.parameters ?? []).filter((p) => p.in === 'query');
   const content = route.op.requestBody?.content ?? {};
-  const jsonSchema = content['application/json']?.schema;
-  const pathArb = fc.record(Object.fromEntries(params.map((p) => [p.name, fc.oneof(valueFor(p.schema, world.ids).map(enc), fc.constantFrom(...world.ids).map(String))])));
-  const queryArb = fc.tuple(
-    fc.record(Object.fromEntries(query.map((p) => [p.name, fc.oneof(valueFor(p.schema, world.ids).map(enc), fc.array(text.map(enc), { minLength: 2, maxLength: 3 }).map((a) => a))])), {
-      requiredKeys: [],
-    }),
-    fc.option(fc.tuple(fc.string({ maxLength: 6 }), text), { nil: undefined }),
-  );
-  const bodyArb: fc.Arbitrary<{ payload?: string; contentType?: string }> =
-    route.method === 'GET' || route.method === 'DELETE'
-      ? fc.constant({})
-      : fc.oneof(
-          { weight: 4, arbitrary: valueFor(jsonSchema ?? { type: 'object' }, world.ids).map((v) => ({ payload: JSON.stringify(v) ?? 'null', contentType: 'application/json' })) },
-          { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((s) => ({ payload: s, contentType: 'application/json' })) },
-          {
-            weight: 1,
-            arbitrary: fc.tuple(fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom('text/plain', 'application/octet-stream', 'image/png', 'multipart/form-data', 'application/x-www-form-urlencoded', ';;;', 'application/json; charset=utf-16'))
-              .map(([payload, contentType]) => ({ payload, contentType })),
-          },
-          { weight: 1, arbitrary: fc.constant({}) },
-        );
-  const headerArb = fc.record(
+  const bodySchema = content['application/json']?.schema ?? content['application/x-www-form-urlencoded']?.schema;
+  const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+
+  const chaosPath = fc.record(Object.fromEntries(params.map((p) => [p.name, fc.oneof(valueFor(p.schema, world.ids).map(enc), fc.constantFrom(...world.ids).map(String))])));
+  const chaosQuery = fc
+    .tuple(
+      fc.record(Object.fromEntries(query.map((p) => [p.name, fc.oneof(valueFor(p.schema, world.ids).map(enc), fc.array(text.map(enc), { minLength: 2, maxLength: 3 }))])), {
+        requiredKeys: [],
+      }),
+      fc.option(fc.tuple(fc.string({ maxLength: 6 }), text), { nil: undefined }),
+    )
+    .map(([q, extra]) => {
+      const qs = Object.entries(q).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${k}=${x}`) : [`${k}=${v}`]));
+      if (extra) qs.push(`${enc(extra[0])}=${enc(extra[1])}`);
+      return qs;
+    });
+  const chaosBody: fc.Arbitrary<Body> = !hasBody
+    ? fc.constant({})
+    : fc.oneof(
+        { weight: 4, arbitrary: valueFor(bodySchema ?? { type: 'object' }, world.ids).map((v) => ({ payload: JSON.stringify(v) ?? 'null', contentType: 'application/json' })) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((s) => ({ payload: s, contentType: 'application/json' })) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(
+              fc.string({ unit: 'binary', maxLength: 200 }),
+              fc.constantFrom('text/plain', 'application/octet-stream', 'image/png', 'multipart/form-data', 'application/x-www-form-urlencoded', ';;;', 'application/json; charset=utf-16'),
+            )
+            .map(([payload, contentType]) => ({ payload, contentType })),
+        },
+        { weight: 1, arbitrary: fc.constant({}) },
+      );
+  const chaosHeaders = fc.record(
     {
       origin: fc.oneof(fc.constantFrom('null', 'http://localhost:80', 'https://evil.example', 'file://', 'http://[::1', '://', 'javascript:alert(1)'), text),
       'x-file-name': text,
@@ -217,19 +403,41 @@ export function requestArb(world: FuzzWorld, route: Route): fc.Arbitrary<{ calle
     },
     { requiredKeys: [] },
   );
+  const chaos = fc.record({
+    path: chaosPath,
+    query: chaosQuery,
+    body: chaosBody,
+    headers: chaosHeaders,
+    auth: fc.constantFrom('session', 'session', 'session', 'garbage-cookie', 'no-csrf', 'bad-csrf'),
+  });
+
+  const wellBody = (slipping: boolean): fc.Arbitrary<Body> =>
+    !hasBody
+      ? fc.constant({})
+      : content['application/json'] || !content['application/x-www-form-urlencoded']
+        ? validFor(bodySchema ?? { type: 'object' }, world, slipping).map((v) => ({ payload: JSON.stringify(v) ?? 'null', contentType: 'application/json' }))
+        : validFor(bodySchema, world, slipping).map((v) => ({ payload: formEncode(v), contentType: 'application/x-www-form-urlencoded' }));
+  const wellFormed = (slipping: boolean) =>
+    fc.record({
+      path: fc.record(Object.fromEntries(params.map((p) => [p.name, slip(validFor(p.schema, world, slipping), slipping).map(enc)]))),
+      query: fc
+        .record(Object.fromEntries(query.map((p) => [p.name, slip(validFor(p.schema, world, slipping), slipping)])), { requiredKeys: [] })
+        .map((q) => Object.entries(q).flatMap(([k, v]) => queryPairs(k, v))),
+      body: wellBody(slipping),
+      headers: fc.record({ 'x-file-name': fc.constantFrom('notes.txt', 'a.png', 'report.pdf') }, { requiredKeys: [] }),
+      auth: fc.constant('session'),
+    });
+
   return fc
     .tuple(
       fc.constantFrom(...world.callers),
-      pathArb,
-      queryArb,
-      bodyArb,
-      headerArb,
-      fc.constantFrom('session', 'session', 'session', 'garbage-cookie', 'no-csrf', 'bad-csrf'),
+      fc.oneof({ weight: 2, arbitrary: chaos }, { weight: 1, arbitrary: wellFormed(false) }, { weight: 1, arbitrary: wellFormed(true) }),
+      // Mostly another client address each time, so the per-address limits (sign-in, public pages) do not
+      // turn a whole route into 429s; sometimes the usual one, so the limits are fuzzed too.
+      fc.oneof(fc.ipV4(), fc.constant('127.0.0.1')),
     )
-    .map(([caller, p, [q, extra], body, h, auth]) => {
-      let url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => p[name] || '%20');
-      const qs = Object.entries(q).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${k}=${x}`) : [`${k}=${v}`]));
-      if (extra) qs.push(`${enc(extra[0])}=${enc(extra[1])}`);
+    .map(([caller, { path: p, query: qs, body, headers: h, auth }, remoteAddress]) => {
+      let url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => (p as Record<string, string>)[name] || '%20');
       if (qs.length) url += `?${qs.join('&')}`;
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(h)) if (typeof v === 'string') headers[k] = v.replace(/[^\t\x20-\x7e]/g, '?');
@@ -238,28 +446,71 @@ export function requestArb(world: FuzzWorld, route: Route): fc.Arbitrary<{ calle
         if (auth !== 'no-csrf') headers[CSRF_HEADER] = auth === 'bad-csrf' ? 'x' : caller.csrf!;
       }
       if (body.contentType) headers['content-type'] = body.contentType;
-      const opts: InjectOptions = { method: route.method, url, headers };
+      const opts: InjectOptions = { method: route.method, url, headers, remoteAddress };
       if (body.payload !== undefined) opts.payload = body.payload;
       return { caller, opts, url };
     });
 }
 
-/** Sends `runs` generated requests to one route; counts statuses and keeps the first answers ≥ 500. */
-export async function fuzzRoute(world: FuzzWorld, route: Route, runs: number, seed: number): Promise<RouteResult> {
+/** The seed of one route: from the base seed and the route's name, so it does not depend on which routes run. */
+export function routeSeed(base: number, route: Route): number {
+  let h = base | 0;
+  for (const ch of `${route.method} ${route.path}`) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+  return h;
+}
+
+/** Requests generated per batch; callers are checked (and restored) between batches. */
+export const FUZZ_BATCH = 250;
+
+export interface FuzzOptions {
+  runs: number;
+  seed: number;
+  /** Requests in flight at once (app.inject is in-process; the database does the waiting). */
+  concurrency?: number;
+  /** Send only these request numbers (replay of a failure); the rest are still generated, not sent. */
+  only?: Set<number>;
+}
+
+/**
+ * Sends `runs` generated requests to one route, `concurrency` at a time; counts statuses, keeps the first
+ * answers ≥ 500 with the request and the replay knobs (FUZZ_SEED and FUZZ_ONLY: the same seed regenerates
+ * the same requests; the database state may differ, writes having run before).
+ */
+export async function fuzzRoute(world: FuzzWorld, route: Route, opts: FuzzOptions): Promise<RouteResult> {
   const name = `${route.method} ${route.path}`;
-  const result: RouteResult = { route: name, runs: 0, byStatus: {}, errors: 0, examples: [] };
-  const batch = 500;
-  for (let done = 0; done < runs; done += batch) {
-    const samples = fc.sample(requestArb(world, route), { numRuns: Math.min(batch, runs - done), seed: seed + done });
-    for (const { caller, opts, url } of samples) {
-      const res = await world.app.inject(opts);
-      result.runs++;
-      result.byStatus[res.statusCode] = (result.byStatus[res.statusCode] ?? 0) + 1;
-      if (res.statusCode >= 500) {
-        result.errors++;
-        if (result.examples.length < 3) result.examples.push(`${caller.name} ${route.method} ${url} ${JSON.stringify(opts.headers)} ${(typeof opts.payload === 'string' ? opts.payload : JSON.stringify(opts.payload) ?? '').slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+  const result: RouteResult = { route: name, runs: 0, byStatus: {}, errors: 0, maxMs: 0, restored: 0, examples: [] };
+  const concurrency = opts.concurrency ?? 1;
+  const seed = routeSeed(opts.seed, route);
+  const arb = requestArb(world, route);
+  for (let done = 0; done < opts.runs; done += FUZZ_BATCH) {
+    const samples: Generated[] = fc.sample(arb, { numRuns: Math.min(FUZZ_BATCH, opts.runs - done), seed: seed + done });
+    let next = 0;
+    const worker = async () => {
+      while (next < samples.length) {
+        const i = next++;
+        const n = done + i;
+        if (opts.only && !opts.only.has(n)) continue;
+        const { caller, opts: req, url } = samples[i]!;
+        const t0 = performance.now();
+        const res = await world.app.inject(req);
+        const ms = performance.now() - t0;
+        if (ms > result.maxMs) result.maxMs = ms;
+        result.runs++;
+        result.byStatus[res.statusCode] = (result.byStatus[res.statusCode] ?? 0) + 1;
+        if (res.statusCode >= 500) {
+          result.errors++;
+          if (result.examples.length < 3) {
+            const body = (typeof req.payload === 'string' ? req.payload : JSON.stringify(req.payload) ?? '').slice(0, 300);
+            result.examples.push(
+              `#${n} ${caller.name} ${route.method} ${url} ${JSON.stringify(req.headers)} ${body} → ${res.statusCode} ${res.body.slice(0, 200)}\n` +
+                `   replay: FUZZ_ROUTES='^${route.method} ${route.path.replace(/[{}]/g, '\\$&')}$' FUZZ_SEED=${opts.seed} FUZZ_RUNS=${n + 1} FUZZ_ONLY=${n} npm run fuzz`,
+            );
+          }
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, samples.length) }, worker));
+    result.restored += await keepCallersAble(world);
   }
   return result;
 }

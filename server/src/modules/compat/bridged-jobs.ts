@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   defaultAsOfDate,
+  zIsoDate,
   ZJobListRequestSchema,
   ZManagedServiceExportRequestSchema,
   ZManagedServiceListRequestSchema,
@@ -74,7 +75,7 @@ export const timeRecord = (t: Omit<TimeEntryRow, 'timeIn' | 'timeOut'> & { timeI
 });
 const TIME_SORTS = { TimeDataID: 'id', LName: 'memberName', MemberName: 'memberName', ActivityType: 'activityType', RateDesc: 'rateDesc' };
 
-const zPeriod = z.object({ JobID: zId.optional(), asOfDate: z.iso.date('must be a date (YYYY-MM-DD)').optional(), OrderBy: zText.optional(), GetTotal: zFlag.optional() });
+const zPeriod = z.object({ JobID: zId.optional(), asOfDate: zIsoDate().optional(), OrderBy: zText.optional(), GetTotal: zFlag.optional() });
 const balances = (maxPageSize: number) =>
   multiple({
     params: zPeriod,

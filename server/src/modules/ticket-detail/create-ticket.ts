@@ -1,4 +1,4 @@
-import { boardIdForDepartment, TICKET_MESSAGES, type CreateTicketRequest, type NewTicketDraft, type TicketDetail } from '@sc/common';
+import { boardIdForDepartment, TICKET_MESSAGES, zIdDigits, type CreateTicketRequest, type NewTicketDraft, type TicketDetail } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -36,8 +36,9 @@ export async function newTicketDraft(
 ): Promise<NewTicketDraft> {
   const numericId = (): number | undefined => {
     if (!query.id) return undefined;
-    if (!/^\d{1,10}$/.test(query.id)) throw badFields({ id: 'Expected a number' });
-    return Number(query.id);
+    const id = zIdDigits('Expected a number').safeParse(query.id);
+    if (!id.success) throw badFields({ id: 'Expected a number' });
+    return id.data;
   };
   let device: q.DeviceRef | undefined;
   let contactId: number | undefined;
