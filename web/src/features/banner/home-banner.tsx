@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
@@ -76,8 +76,10 @@ export function HomeBanner() {
 
   // The snackbar announces what was new when the page opened; a later refetch (e.g. after the
   // editor's own save) must not replace that save's own success message.
+  // A layout effect: the notice is in the page's flow, drawn in the same frame as the page it sits above
+  // rather than a frame later pushing it down (a layout shift).
   const hasAnnounced = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (hasAnnounced.current || !active.data || !signIn) return;
     hasAnnounced.current = true;
     const seen = announcedIn(signIn);
