@@ -10,11 +10,13 @@ import { SurveyInvitationCards } from '../../features/surveys/survey-invitation-
 export function Component() {
   const user = useSignedInUser();
   // The banners and survey invitations sit above the greeting: drawn after it, they would push the whole page
-  // down (a layout shift, Lighthouse CLS, decision 028). The page waits for both to settle (or fail); the home
+  // down (a layout shift, Lighthouse CLS, decision 028). The page waits for both to answer once (or fail); the home
   // data is requested at the same time so waiting adds no round trip.
   const banners = useActiveBanners();
   const surveys = useSurveyInvitations();
   useHome();
-  if (banners.isPending || surveys.isPending) return null;
+  // isFetched (answered once, data or error), not isPending: an errored query goes pending again when the page's
+  // own banner and survey cards mount and retry it, and gating on that would unmount them, again and again.
+  if (!banners.isFetched || !surveys.isFetched) return null;
   return <HomePage user={user} banner={<HomeBanner />} surveys={<SurveyInvitationCards />} />;
 }

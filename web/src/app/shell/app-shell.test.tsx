@@ -25,6 +25,19 @@ describe('signed-in shell', () => {
     expect(screen.getByRole('main')).toBeTruthy();
   });
 
+  it('home waits for its banners and survey cards once, and shows the greeting when they fail without asking again and again', async () => {
+    const api = signedIn();
+    api.respond({ path: '/banners/active', status: 500, body: { code: 'INTERNAL', message: 'boom' } });
+    api.respond({ path: '/surveys/invitations', status: 500, body: { code: 'INTERNAL', message: 'boom' } });
+    renderWithApp(appRoutes, { path: '/' });
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 500));
+    // The first answer, the one retry of a 5xx, and the cards' own retry when they mount: not a loop.
+    expect(api.callsTo('GET', '/banners/active').length).toBeLessThanOrEqual(4);
+    expect(api.callsTo('GET', '/surveys/invitations').length).toBeLessThanOrEqual(4);
+    expect(screen.getByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
+  });
+
   it('opens the drawer from the menu button below the lg breakpoint and closes it on navigation', async () => {
     signedIn();
     const { router } = renderWithApp(appRoutes, { path: '/' });
