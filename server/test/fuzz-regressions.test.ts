@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, type ErrorResponse } from '@sc/common';
 import { makeContact, makeCustomer, makeTicket, makeWebUser } from '../src/db/seed/factories.ts';
@@ -109,6 +110,11 @@ describe('U+0000 in any string of a request (PostgreSQL text cannot hold it)', (
     expect(fieldWithNul('\u0000')).toBe('request');
     expect(fieldWithNul({ a: { 'k\u0000': 1 } })).toBe('a.k\u0000');
     expect(fieldWithNul({ a: 'x', n: 1, z: null, buf: Buffer.from([0]) })).toBeNull();
+    // A streamed upload's body (the request's stream) is a file, and its object graph is not walked.
+    const stream = new PassThrough();
+    (stream as unknown as { note: string }).note = 'n\u0000';
+    expect(fieldWithNul(stream)).toBeNull();
+    expect(fieldWithNul(Object.assign(Object.create(null) as object, { q: 'n\u0000' }))).toBe('q');
   });
 });
 

@@ -178,6 +178,17 @@ describe('uploads: the caller is checked before the body is read', () => {
     expect(res.text).toContain("Your organisation's file storage is full");
   });
 
+  it('an upload over a real socket is stored (its body is a stream of the connection, which the NUL check must not walk)', async () => {
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/tickets/${ticketId}/attachments?name=socket.txt`, {
+      method: 'POST',
+      headers: { cookie: user.cookie, 'x-csrf-token': user.csrfToken, 'content-type': 'text/plain' },
+      body: 'sent over a socket',
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(res.status).toBe(201);
+  });
+
   it('the quota counts what is stored: within it the upload is kept, past it a clear 413', async () => {
     const up = (bytes: number) =>
       t.app.inject({

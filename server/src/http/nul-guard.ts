@@ -1,3 +1,4 @@
+import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -5,15 +6,17 @@ import { AppError } from './errors.ts';
  * docs/requirements.md §18.4: PostgreSQL text and jsonb cannot hold U+0000, so a NUL in any string of a
  * request (path parameter, query value, JSON or form body, object key) would end as a database error, a
  * 500, wherever the string is stored or searched for. `npm run fuzz` found it on every write and search.
- * One check for every route, before its schema: a 400 naming the field. Uploads (a Buffer) are files, not
- * text, and are left alone.
+ * One check for every route, before its schema: a 400 naming the field. Uploads (a Buffer or the request's
+ * stream) are files, not text, and are left alone.
  */
 export const NUL_MESSAGE = 'must not contain the NUL character';
 
 /** The path ('note', 'criteria.site', 'items.0') of the first string or key holding U+0000, or null. */
 export function fieldWithNul(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path || 'request' : null;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 32) return null;
+  // A streamed upload's body is the request's stream, whose object graph (socket, server, …) is huge and
+  // circular: a file, not text, and never walked.
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || value instanceof Stream || depth > 32) return null;
   for (const [key, v] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
     if (key.includes('\u0000')) return at;
