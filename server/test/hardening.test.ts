@@ -262,5 +262,18 @@ describe('note HTML is sanitised once, on write, and stored clean', () => {
       ['Rebooted the "main" switch, it\'s fine', true],
       ['Tom &amp; Jerry', true],
     ]);
+
+    // Raw notes over several batches (one UPDATE statement each): every one cleaned, each with its own text.
+    const raw = await db
+      .insert(ticketActions)
+      .values(['<b onclick="a()">one</b>', '<i>two</i><script>x</script>', '<p style="color:red">three & more</p>'].map((actionDesc) => ({ cid: stored!.cid, ticketId, userName: 'legacy@example.com', actionDesc })))
+      .returning();
+    expect(await cleanStoredNotes(db, 2)).toBe(3);
+    const rawAfter = await db.select().from(ticketActions).where(inArray(ticketActions.id, raw.map((r) => r.id))).orderBy(ticketActions.id);
+    expect(rawAfter.map((r) => [r.actionDesc, r.htmlClean])).toEqual([
+      ['<b>one</b>', true],
+      ['<i>two</i>', true],
+      ['<p>three &amp; more</p>', true],
+    ]);
   });
 });

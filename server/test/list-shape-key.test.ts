@@ -104,4 +104,15 @@ describe('list page query shape key', () => {
     }
     expect(named).toBeGreaterThan(50);
   });
+
+  it('an open-date range that ended days ago is filtered first, not walked from the newest id; one reaching today is walked', () => {
+    const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    const base = { cid: 1, ticketType: 'Incident' as const, status: '<ALL>' as const, timeZone: 'UTC' };
+    const order: TicketOrder = { sort: 'id', direction: 'desc' };
+    const sqlOf = (criteria: TicketCriteria) => ticketPageQuery(db, { ...base, criteria }, order, { limit: 11, offset: 0 }, false).toSQL().sql;
+    expect(sqlOf({ openDateFrom: day(-200), openDateTo: day(-30) })).toMatch(/"id" \+ 0 desc/);
+    expect(sqlOf({ openDateTo: `${day(-10)}T12:00:00Z` })).toMatch(/"id" \+ 0 desc/);
+    expect(sqlOf({ openDateFrom: day(-30), openDateTo: day(0) })).not.toMatch(/\+ 0/);
+    expect(sqlOf({ openDateFrom: day(-30) })).not.toMatch(/\+ 0/);
+  });
 });

@@ -235,6 +235,31 @@ describe('report pre-aggregates follow ticket and note writes', () => {
     await expectReportsFollow();
   });
 
+  it("tickets and their notes moved to another customer (one statement per table, tickets first): the first responses and both customers' counts stay right", async () => {
+    const db = t.database.db;
+    const other = await makeCustomerWithUser(db, 'Administrator');
+    // One after another: the expected firsts below are in id order (concurrent inserts may number them in any order).
+    const moved: Awaited<ReturnType<typeof makeTicket>>[] = [];
+    for (const i of [1, 2, 3]) {
+      moved.push(await makeTicket(db, { cid: other.customer.id, ticketType: 'Incident', contactId: other.primary.id, status: 'Open', openDate: new Date(now.getTime() - (40 + i * 3) * DAY), classId: classIds.other, subclassId: classIds.otherSub }));
+    }
+    for (const [i, x] of moved.entries()) {
+      for (const h of [2 + i, 5]) await makeAction(db, { cid: other.customer.id, ticketId: x.id, startDate: new Date(x.openDate.getTime() + h * HOUR), staffId, userName: 'tech@provider.example' });
+    }
+    const ids = moved.map((x) => x.id);
+    const movedIds = sql.raw(ids.join(','));
+    await db.execute(sql`update tickets set cid = ${cid}, contact_id = ${contactId}, site_id = null where id in (${movedIds})`);
+    await db.execute(sql`update ticket_actions set cid = ${cid} where ticket_id in (${movedIds})`);
+    const firsts = rowsOf<{ id: number; first: Date | string }>(await db.execute(sql`select id, first_response_at as first from tickets where id in (${movedIds}) order by id`));
+    expect(firsts.map((r) => new Date(r.first).getTime())).toEqual(moved.map((x, i) => x.openDate.getTime() + (2 + i) * HOUR));
+    const left = rowsOf<{ n: number }>(await db.execute(sql`select coalesce(sum(n), 0)::int as n from report_open_counts where cid = ${other.customer.id}`));
+    expect(Number(left[0]!.n)).toBe(0);
+    for (const x of moved) {
+      model.set(x.id, { id: x.id, openDate: x.openDate, status: 'Open', siteId: null, classId: classIds.other, notes: [0, 1].map((k) => ({ id: 0, at: new Date(x.openDate.getTime() + (k === 0 ? 2 + moved.indexOf(x) : 5) * HOUR), staff: true })) });
+    }
+    await expectReportsFollow();
+  });
+
   it("the period's days are the user's: a ticket opened just before or after local midnight (a +5:30 zone) counts on its local day", async () => {
     const db = t.database.db;
     const tz = 'Asia/Kolkata';

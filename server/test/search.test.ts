@@ -263,6 +263,24 @@ describe('GET /api/v1/search: incidents and requests in one statement (decision 
     expect(groupOf(r, SEARCH_TYPE.Incident)!.hasMore).toBe(true);
   });
 
+  it('a ticket-number term (a prefix range of the number, requirements §17.6) finds what the contains-search finds', async () => {
+    const db = t.database.db;
+    const me = operator.session.user;
+    const [inc] = await db.select().from(tickets).where(and(eq(tickets.cid, me.cid), eq(tickets.ticketType, 'Incident'))).orderBy(desc(tickets.id)).limit(1);
+    const [req] = await db.select().from(tickets).where(and(eq(tickets.cid, me.cid), eq(tickets.ticketType, 'ServiceRequest'))).orderBy(desc(tickets.id)).limit(1);
+    // The number inside another ticket's text, of either type, is still a contains-match there.
+    const mention = await makeTicket(db, { cid: me.cid, ticketType: 'ServiceRequest', contactId: me.contactId, shortDescription: `Follow-up of ${inc!.ticketNo.toLowerCase()} (printer)` });
+    const named = await makeTicket(db, { cid: me.cid, ticketType: 'Incident', contactId: me.contactId, targetName: `see ${req!.ticketNo}` });
+    const terms = [inc!.ticketNo, inc!.ticketNo.toLowerCase(), inc!.ticketNo.slice(0, -1), inc!.ticketNo.slice(0, 5), req!.ticketNo, `sr-${req!.ticketNo.slice(3, -2)}`, 'INC-9999999', 'SR-0'];
+    for (const term of terms) {
+      const r = await search(operator, term);
+      expect(idsOf(r, SEARCH_TYPE.Incident), term).toEqual(await expectedIds(me.cid, 'Incident', term));
+      expect(idsOf(r, SEARCH_TYPE.ServiceRequest), term).toEqual(await expectedIds(me.cid, 'ServiceRequest', term));
+    }
+    expect(idsOf(await search(operator, inc!.ticketNo), SEARCH_TYPE.ServiceRequest)).toContain(mention.id);
+    expect(idsOf(await search(operator, req!.ticketNo.toLowerCase()), SEARCH_TYPE.Incident)).toContain(named.id);
+  });
+
   it('finds what the plain query finds, in the same order, for common, rare and number terms, per scope', async () => {
     const db = t.database.db;
     const [sample] = await db.select().from(tickets).where(eq(tickets.cid, operator.session.user.cid)).orderBy(desc(tickets.id)).limit(1);

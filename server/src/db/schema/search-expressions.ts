@@ -23,3 +23,13 @@ export function ticketTypeIs(type: 'Incident' | 'ServiceRequest', alias?: string
   if (type !== 'Incident' && type !== 'ServiceRequest') throw new Error(`not a ticket type: ${String(type)}`);
   return sql.raw(`${alias === undefined ? '"tickets"' : alias}."ticket_type" = '${type}'`);
 }
+
+/**
+ * A ticket number not of the shape the application gives every ticket ('INC-' or 'SR-' and digits,
+ * db/ids.ts ticketNumber): the condition of tickets_ticket_no_irregular_trgm (empty in practice) and
+ * of global search's ticket-number arm, which reads such numbers as contains-matches and every other
+ * number as a prefix (db/search.ts ticketSearchTextMatches, requirements §17.6).
+ */
+export function ticketNoIrregular(alias?: string): SQL {
+  return sql.raw(`${alias === undefined ? '"tickets"' : alias}."ticket_no" !~ '^(INC|SR)-[0-9]+$'`);
+}

@@ -79,6 +79,11 @@ export const surveys = pgTable(
     index('surveys_cid_ticket_no_idx').on(t.cid, t.ticketNo, t.id),
     index('surveys_cid_response_idx').on(t.cid, t.response, t.id),
     index('surveys_cid_assigned_to_idx').on(t.cid, t.assignedTo, t.id, t.response),
+    // The list's search (surveyTextMatches: contains, any of four columns): one cid-leading trigram index per
+    // column (btree_gin), so the OR is a BitmapOr of the tenant's matches, not a read of all its answers.
+    ...(['ticketNo', 'submittedByName', 'assignedTo', 'comment'] as const).map((c) =>
+      index(`surveys_${c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)}_trgm`).using('gin', t.cid, sql`${t[c]} gin_trgm_ops`),
+    ),
     // A User's own surveys and /contact/surveys/{id}: the contact's rows newest first.
     index('surveys_cid_contact_date_idx').on(t.cid, t.submittedByContactId, t.dateSubmitted, t.id),
   ],

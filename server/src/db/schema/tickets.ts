@@ -15,7 +15,7 @@ import {
 import { cid, createdAt, updatedAt } from './columns.ts';
 import { devices } from './devices.ts';
 import { contacts, departments, providerStaff, sites, webUsers } from './identity.ts';
-import { ticketTypeIs } from './search-expressions.ts';
+import { ticketNoIrregular, ticketTypeIs } from './search-expressions.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Lookups (requirements §2.2 'Lookups'). Provider-wide: every customer picks from the same lists, so no cid.
@@ -173,6 +173,9 @@ export const tickets = pgTable(
       t.severityShort,
       t.deviceId,
       t.firstResponseAt,
+      // and the lists' open-date ranges (list.queries.ts endsInThePast): status and id make their ids index-only
+      t.status,
+      t.id,
     ),
     index('tickets_report_closed_idx')
       .on(t.cid, t.ticketType, t.closedDate, t.openDate, t.siteId, t.classId, t.subclassId)
@@ -190,8 +193,13 @@ export const tickets = pgTable(
         index(`${prefix}_ticket_no_trgm`).using('gin', t.cid, sql`${t.ticketNo} gin_trgm_ops`).where(ticketTypeIs(type)),
         index(`${prefix}_short_desc_trgm`).using('gin', t.cid, sql`${t.shortDescription} gin_trgm_ops`).where(ticketTypeIs(type)),
         index(`${prefix}_target_name_trgm`).using('gin', t.cid, sql`${t.targetName} gin_trgm_ops`).where(ticketTypeIs(type)),
+        // A ticket-number term of global search ('INC-10005') is a prefix match of the number: a range of
+        // this btree, not the digit trigrams every ticket shares (requirements §17.6; modules/search/queries.ts).
+        index(`${prefix}_ticket_no_prefix`).on(t.cid, t.ticketNo.op('text_pattern_ops')).where(ticketTypeIs(type)),
       ];
     }),
+    // ...and the numbers of any other shape (none the application writes), still found as contains-matches.
+    index('tickets_ticket_no_irregular_trgm').using('gin', t.cid, sql`${t.ticketNo} gin_trgm_ops`).where(ticketNoIrregular()),
   ],
 );
 

@@ -1,8 +1,9 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { SEARCH_TYPE, type SearchRecord } from '@sc/common';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/ids.ts';
-import { contactMatches, jobTextMatches, ticketColumnsOf, ticketTextMatches, ticketTypeIs } from '../../db/search.ts';
+import { contactMatches, containsPattern, jobTextMatches, ticketNumberPrefix, ticketNumberTypeOf, ticketSearchPatternMatches, ticketTypeIs } from '../../db/search.ts';
+import { placeholderOf, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params } from '../../db/shaped-statements.ts';
 import { contacts, customers, departments, devices, jobs, TICKET_TYPES, tickets, type TicketType } from '../../db/schema/index.ts';
 
 /**
@@ -25,59 +26,81 @@ export type TicketSearchHits = Record<TicketType, SearchRecord[]>;
 /** node-postgres and PGlite hand timestamptz back as Date; a string is parsed for safety. */
 const toIso = (v: Date | string | null): string | null => (v == null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
 
-interface TicketHitRow {
-  ticket_type: TicketType;
-  id: number;
-  ticket_no: string;
-  status: string;
-  short_description: string;
-  open_date: Date | string;
-  first_name: string | null;
-  last_name: string | null;
-  device_name: string | null;
-  department: string | null;
-}
+
+/** The CTE holding the id of the oldest of the type's newest RECENT_WINDOW tickets (typeHits). */
+const windowOf = (type: TicketType): SQL => sql.raw(`win_${type}`);
 
 /**
  * The ids of one type's newest `limit` matches, in two branches under one LIMIT, split at the oldest
- * of the type's newest RECENT_WINDOW tickets (an index-only walk of tickets_cid_type_id_idx, read in
- * its own `id desc nulls last` order).
+ * of the type's newest RECENT_WINDOW tickets (windowOf: computed once per type for both branches, an
+ * index-only walk of tickets_cid_type_id_idx, read in its own `id desc nulls last` order).
  * 1. The window: the planner picks, from its estimate of the term, between walking the window newest
  *    first until `limit` hits (a common word: a few dozen rows) and the type's trigram bitmap (a rare
  *    word: a handful of rows). Either way the walk never goes past the window.
  * 2. Only if the window held fewer than `limit` hits: the older matches from the type's trigram
  *    indexes, always filtered first (`id + 0` keeps the planner from walking the id index down through
  *    the whole tenant hoping to meet them) and sorted.
- * The type is a literal (ticketTypeIs), so both branches read only that type's partial trigram
- * indexes: a word common in the other type no longer visits its rows (docs/decisions/027).
+ * The type is a literal (ticketTypeIs), so both branches read only that type's partial indexes: a
+ * word common in the other type no longer visits its rows (requirements §17.6).
  */
-function typeHits(scope: TicketSearchScope, type: TicketType, term: string, limit: number): SQL {
-  const own = (alias: string): SQL =>
-    sql`${sql.raw(alias)}.cid = ${scope.cid} and ${ticketTypeIs(type, alias)}${scope.contactId === undefined ? sql`` : sql` and ${sql.raw(alias)}.contact_id = ${scope.contactId}`}`;
-  const matches = ticketTextMatches(term, ticketColumnsOf('o'));
-  // Naming the index's NULLS placement lets it supply the order: plain `desc` means NULLS FIRST, and
-  // the planner then read all the tenant's entries of the type and sorted them.
-  const windowStart = sql`(select min(w.id) from (select w0.id from ${tickets} w0 where ${own('w0')} order by w0.id desc nulls last limit ${RECENT_WINDOW}) w)`;
+function typeHits(shape: TicketSearchShape, param: ParamOf, type: TicketType): SQL {
+  const own = sql`o.cid = ${param('cid')} and ${ticketTypeIs(type, 'o')}${shape.ownOnly ? sql` and o.contact_id = ${param('contactId')}` : sql``}`;
+  const matches = ticketSearchPatternMatches(type, shape.numberType, param('pattern'), param('prefix'), 'o');
+  const windowStart = sql`(select w.id from ${windowOf(type)} w)`;
   return sql`(
       (select o.id from ${tickets} o
-        where ${own('o')} and ${matches} and o.id >= ${windowStart}
-        order by o.id desc nulls last limit ${limit})
+        where ${own} and ${matches} and o.id >= ${windowStart}
+        order by o.id desc nulls last limit ${shape.limit})
       union all
       (select o.id from ${tickets} o
-        where ${own('o')} and ${matches} and o.id + 0 < ${windowStart}
-        order by o.id + 0 desc limit ${limit})
-      limit ${limit})`;
+        where ${own} and ${matches} and o.id + 0 < ${windowStart}
+        order by o.id + 0 desc limit ${shape.limit})
+      limit ${shape.limit})`;
 }
+
+/**
+ * What the statement's text depends on: whether it keeps to one contact, the ticket type a
+ * ticket-number term names (db/search.ts ticketSearchPatternMatches), and the limit. The cid, contact,
+ * pattern and prefix are parameters, so the text is built once per shape (db/shaped-statements.ts) and
+ * sent unnamed: PostgreSQL still plans each search with its own values, which the choice between the
+ * window walk and the trigram bitmap needs (a generic plan cannot see the term).
+ */
+interface TicketSearchShape {
+  ownOnly: boolean;
+  numberType: TicketType | undefined;
+  limit: number;
+}
+
+const shapeOf = (scope: TicketSearchScope, term: string, limit: number): TicketSearchShape => ({
+  ownOnly: scope.contactId !== undefined,
+  numberType: ticketNumberTypeOf(term),
+  limit,
+});
+
+const paramsOf = (scope: TicketSearchScope, term: string): Params => ({
+  cid: scope.cid,
+  contactId: scope.contactId ?? null,
+  pattern: containsPattern(term),
+  prefix: ticketNumberPrefix(term),
+});
 
 /**
  * The newest `limit` incidents and the newest `limit` service requests matching the term by number,
  * short description or target name: one statement, each type limited in SQL (typeHits), the rows
- * joined to their contact, device and department once for both (exported for the plan tests).
+ * joined to their contact, device and department once for both.
  */
-export function ticketSearchQuery(scope: TicketSearchScope, term: string, limit: number): SQL {
-  const branches = TICKET_TYPES.map((type) => sql`(select ${type}::text as ticket_type, h.id from ${typeHits(scope, type, term, limit)} h)`);
+function ticketSearchSql(shape: TicketSearchShape, param: ParamOf): SQL {
+  // Naming the index's NULLS placement lets it supply the order: plain `desc` means NULLS FIRST, and
+  // the planner then read all the tenant's entries of the type and sorted them. The window is the
+  // tenant's, whoever asks: a User's own tickets are filtered in typeHits.
+  const windows = TICKET_TYPES.map(
+    (type) =>
+      sql`${windowOf(type)} as (select min(w.id) as id from (select w0.id from ${tickets} w0 where w0.cid = ${param('cid')} and ${ticketTypeIs(type, 'w0')} order by w0.id desc nulls last limit ${RECENT_WINDOW}) w)`,
+  );
+  const branches = TICKET_TYPES.map((type) => sql`(select ${type}::text as ticket_type, h.id from ${typeHits(shape, param, type)} h)`);
   return sql`
-    with hits as (${sql.join(branches, sql` union all `)})
+    with ${sql.join(windows, sql`, `)},
+    hits as (${sql.join(branches, sql` union all `)})
     select h.ticket_type, t.id, t.ticket_no, t.status, t.short_description, t.open_date,
            c.first_name, c.last_name, d.device_name, dep.name as department
     from hits h
@@ -88,23 +111,36 @@ export function ticketSearchQuery(scope: TicketSearchScope, term: string, limit:
     order by t.id desc`;
 }
 
+/** ticketSearchSql with this search's values in it (the plan tests EXPLAIN it). */
+export function ticketSearchQuery(scope: TicketSearchScope, term: string, limit: number): SQL {
+  return ticketSearchSql(shapeOf(scope, term, limit), valueOf(paramsOf(scope, term)));
+}
+
+const dialect = new PgDialect();
+const ticketStatements = new ShapedStatements(64);
+
 /** The newest matches of each type (ticketSearchQuery), as global search records. */
 export async function searchTickets(db: Db, scope: TicketSearchScope, term: string, limit: number): Promise<TicketSearchHits> {
-  const res = await db.execute(ticketSearchQuery(scope, term, limit));
+  const shape = shapeOf(scope, term, limit);
+  const st = ticketStatements.get(db, `${shape.ownOnly}:${shape.numberType ?? ''}:${shape.limit}`, () =>
+    shapedStatement({ toSQL: () => dialect.sqlToQuery(ticketSearchSql(shape, placeholderOf)) }),
+  );
   const out: TicketSearchHits = { Incident: [], ServiceRequest: [] };
-  for (const r of rowsOf<TicketHitRow>(res)) {
-    out[r.ticket_type].push({
-      searchType: r.ticket_type === 'Incident' ? SEARCH_TYPE.Incident : SEARCH_TYPE.ServiceRequest,
-      internalId: Number(r.id),
-      dateField: toIso(r.open_date),
-      stringField: r.ticket_no,
-      status: r.status,
+  // Columns in ticketSearchSql's select order.
+  for (const [type, id, ticketNo, status, shortDescription, openDate, firstName, lastName, deviceName, department] of await queryRowArrays(db, st, paramsOf(scope, term))) {
+    const ticketType = type as TicketType;
+    out[ticketType].push({
+      searchType: ticketType === 'Incident' ? SEARCH_TYPE.Incident : SEARCH_TYPE.ServiceRequest,
+      internalId: Number(id),
+      dateField: toIso(openDate as Date | string),
+      stringField: ticketNo as string,
+      status: status as string,
       organizationName: null,
-      lastName: r.last_name,
-      firstName: r.first_name,
-      deviceName: r.device_name,
-      department: r.department,
-      description: r.short_description,
+      lastName: lastName as string | null,
+      firstName: firstName as string | null,
+      deviceName: deviceName as string | null,
+      department: department as string | null,
+      description: shortDescription as string,
     });
   }
   return out;

@@ -72,7 +72,10 @@ export async function cleanStoredNotes(db: Db, batch = 500): Promise<number> {
       .orderBy(asc(ticketActions.id))
       .limit(batch);
     if (!rows.length) return cleaned;
-    for (const r of rows) await db.update(ticketActions).set({ actionDesc: sanitizeNoteHtml(r.html), htmlClean: true }).where(eq(ticketActions.id, r.id));
+    // One statement per batch: each UPDATE statement also runs the notes' report trigger once (decision 026).
+    const batchJson = JSON.stringify(rows.map((r) => ({ id: r.id, html: sanitizeNoteHtml(r.html) })));
+    await db.execute(sql`update ${ticketActions} a set action_desc = v.html, html_clean = true
+      from json_to_recordset(${batchJson}::json) as v(id int, html text) where a.id = v.id`);
     after = rows[rows.length - 1]!.id;
     cleaned += rows.length;
   }

@@ -214,6 +214,18 @@ interface PageShape {
   named: boolean;
 }
 
+/**
+ * An open-date range that ends days ago: walking the id index from the newest ticket would first pass every
+ * ticket opened since (ids follow opening: 8,840 rows read for an 11-row page of January–June at 1 M
+ * tickets, 6 ms), while the range's own index entries are few; the page is then filtered first and sorted.
+ * A range reaching today keeps the walk, which meets its newest matches at once.
+ */
+function endsInThePast(to: string | undefined): boolean {
+  if (to === undefined) return false;
+  const at = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(to) ? `${to}T00:00:00Z` : to);
+  return Number.isFinite(at) && at < Date.now() - 2 * 86_400_000;
+}
+
 /** The page's shape, its values going into `out`. */
 function bindPage(f: TicketListFilter, o: TicketOrder, page: TicketPageOptions, priorityById: boolean, out: Params): PageShape {
   const where = bindWhere(f, out);
@@ -227,7 +239,7 @@ function bindPage(f: TicketListFilter, o: TicketOrder, page: TicketPageOptions, 
     order: o,
     after: !!page.after,
     offset: !page.after && page.offset > 0,
-    filterFirst: page.filterFirst ?? !!f.search,
+    filterFirst: page.filterFirst ?? (!!f.search || endsInThePast(c.openDateTo)),
     priorityById,
     named: !f.search && !c.openDateFrom && !c.openDateTo && !c.requestedStartFrom && !c.requestedStartTo,
   };

@@ -1,0 +1,2 @@
+DROP INDEX "tickets_report_opened_idx";--> statement-breakpoint
+CREATE INDEX "tickets_report_opened_idx" ON "tickets" USING btree ("cid","ticket_type","open_date","site_id","class_id","subclass_id","priority_id","department_id","severity_short","device_id","first_response_at","status","id");

@@ -1,0 +1,3 @@
+CREATE INDEX "tickets_incident_ticket_no_prefix" ON "tickets" USING btree ("cid","ticket_no" text_pattern_ops) WHERE "tickets"."ticket_type" = 'Incident';--> statement-breakpoint
+CREATE INDEX "tickets_request_ticket_no_prefix" ON "tickets" USING btree ("cid","ticket_no" text_pattern_ops) WHERE "tickets"."ticket_type" = 'ServiceRequest';--> statement-breakpoint
+CREATE INDEX "tickets_ticket_no_irregular_trgm" ON "tickets" USING gin ("cid","ticket_no" gin_trgm_ops) WHERE "tickets"."ticket_no" !~ '^(INC|SR)-[0-9]+$';
