@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/ids.ts';
 import { contacts } from '../src/db/schema/index.ts';
 import { containsPattern, SEARCH_INDEXES, ticketColumnsOf, ticketSearchTextMatches, ticketTextMatches, ticketTypeIs } from '../src/db/search.ts';
-import { ticketSearchQuery } from '../src/modules/search/queries.ts';
+import { ticketSearchQuery, ticketSearchStatement } from '../src/modules/search/queries.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // docs/requirements.md §2.9: every contains-search is served by its trigram index. A search whose
@@ -91,6 +91,37 @@ describe('search expressions use their indexes', () => {
     // Once per type (a CTE both branches read), not once per branch.
     expect(plan.match(/Index Only Scan using tickets_cid_type_id_idx on tickets w0/g)?.length, plan).toBe(2);
     expect(plan, plan).not.toMatch(/Sort Key: w0\.id/);
+  });
+
+  it('global search, as the prepared statement\'s generic plan: the window is walked in id order behind its fence, each row tested on search_text first', async () => {
+    // The statement the server prepares (placeholders, not values), planned as PostgreSQL plans it after
+    // five runs: without the term. No condition may reach into the window (that would let the planner
+    // swap the bounded walk for a bitmap of the whole type), and the cheap search_text test comes first.
+    const { text, params } = ticketSearchStatement({ cid: 1 }, 'printer', 6);
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`prepare probe_search as ${text}`));
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const res = await tx.execute(sql.raw(`explain execute probe_search(${params.map((p) => (typeof p === 'number' ? String(p) : `'${String(p)}'`)).join(', ')})`));
+      await tx.execute(sql`deallocate probe_search`);
+      return rowsOf<Record<string, string>>(res)
+        .map((r) => Object.values(r)[0])
+        .join('\n');
+    });
+    expect(text).toContain('search_text like');
+    // Each type's window: a subquery scan whose filter is search_text, then the columns, over an index scan
+    // of tickets_cid_type_id_idx that carries no ILIKE of its own.
+    // (PostgreSQL 15 names an InitPlan's value $n, PGlite's PostgreSQL 17 '(InitPlan n).col1'.)
+    const windows = plan.split(/Subquery Scan on o(?:_\d+)? /).slice(1);
+    expect(windows.length, plan).toBe(2);
+    for (const w of windows) {
+      const filter = /Filter: (.*)/.exec(w)?.[1] ?? '';
+      expect(filter, plan).toMatch(/^\(\(o(_\d+)?\.search_text ~~ (\$\d+|\(InitPlan \d+\)\.col1)\) AND /);
+      const scan = w.slice(w.indexOf('Index Scan'));
+      expect(scan, plan).toMatch(/^Index Scan using tickets_cid_type_id_idx/);
+      expect(scan.split('->')[0], plan).not.toContain('~~*');
+    }
   });
 
   it('global search by ticket number: the number is a prefix range of its type\'s btree, never its digit trigrams', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { SEARCH_LIMIT_PER_TYPE, SEARCH_TYPE, type SearchGroup, type SearchResponse, type SearchType } from '@sc/common';
 import { contacts, tickets, type TicketType } from '../src/db/schema/index.ts';
+import { rowsOf } from '../src/db/ids.ts';
 import { containsPattern } from '../src/db/search.ts';
 import { makeContact, makeJob, makeTicket } from '../src/db/seed/factories.ts';
 import { RECENT_WINDOW } from '../src/modules/search/queries.ts';
@@ -157,6 +158,22 @@ describe('GET /api/v1/search bounds and matching', () => {
     const common = groupOf(await search(operator, 'bulk filler'), SEARCH_TYPE.Incident)!;
     expect(common.records).toHaveLength(SEARCH_LIMIT_PER_TYPE);
     expect(common.hasMore).toBe(true);
+  });
+
+  it('a term across two columns is no match (search_text only pre-tests the row), and search_text follows an edit', async () => {
+    const me = operator.session.user;
+    const db = t.database.db;
+    const x = await makeTicket(db, { cid: me.cid, ticketType: 'Incident', contactId: me.contactId, shortDescription: 'Alpha Tapir', targetName: 'Capybara Bravo' });
+    // search_text is '<number> alpha tapir capybara bravo': it holds 'tapir capybara', no column does.
+    const [row] = rowsOf<{ s: string }>(await db.execute(sql`select search_text as s from tickets where id = ${x.id}`));
+    expect(row!.s).toContain('tapir capybara');
+    expect(idsOf(await search(operator, 'tapir capybara'), SEARCH_TYPE.Incident)).toEqual([]);
+    expect(idsOf(await search(operator, 'CAPYBARA'), SEARCH_TYPE.Incident)).toEqual([x.id]);
+    await db.update(tickets).set({ targetName: 'Tapir Capybara' }).where(eq(tickets.id, x.id));
+    expect(idsOf(await search(operator, 'tapir capybara'), SEARCH_TYPE.Incident)).toEqual([x.id]);
+    await db.update(tickets).set({ shortDescription: 'Renamed', targetName: null }).where(eq(tickets.id, x.id));
+    expect(idsOf(await search(operator, 'tapir'), SEARCH_TYPE.Incident)).toEqual([]);
+    expect(idsOf(await search(operator, 'renamed'), SEARCH_TYPE.Incident)).toEqual(await expectedIds(me.cid, 'Incident', 'renamed'));
   });
 
   it('takes % and _ literally', async () => {

@@ -20,7 +20,7 @@ export const contactMatches = (term: string): SQL => contactPatternMatches(conta
  * The same with the `%term%` pattern given: a value, or a placeholder of a statement built once per
  * shape (db/shaped-statements.ts).
  */
-const contactPatternMatches = (pattern: unknown): SQL => sql`${contactSearchText} ilike ${pattern}`;
+export const contactPatternMatches = (pattern: unknown): SQL => sql`${contactSearchText} ilike ${pattern}`;
 
 /** A device whose name contains the term (devices_name_trgm). */
 export const deviceNameMatches = (term: string): SQL => ilike(devices.deviceName, containsPattern(term));
@@ -59,8 +59,17 @@ export function ticketNumberTypeOf(term: string): TicketType | undefined {
   return term.toUpperCase().startsWith(TICKET_NO_PREFIX.Incident) ? 'Incident' : 'ServiceRequest';
 }
 
-/** The `like` prefix of a ticket-number term: upper-cased (letters, '-' and digits: nothing to escape) and '%'. */
-export const ticketNumberPrefix = (term: string): string => `${term.toUpperCase()}%`;
+/**
+ * The numbers starting with a ticket-number term, as a range of the text_pattern_ops index: from the
+ * upper-cased term (letters, '-' and digits) up to, not including, the term with its last character's
+ * code point plus one ('INC-10005' → ['INC-10005', 'INC-10006')). Unlike `like 'INC-10005%'`, a range
+ * stays an index condition with the bounds as parameters, so a prepared statement's generic plan reads
+ * it too (modules/search/queries.ts).
+ */
+export function ticketNumberPrefix(term: string): { from: string; below: string } {
+  const from = term.toUpperCase();
+  return { from, below: from.slice(0, -1) + String.fromCharCode(from.charCodeAt(from.length - 1) + 1) };
+}
 
 /**
  * Global search's condition for one ticket type (with ticketTypeIs(type) beside it): ticketTextMatches,
@@ -69,19 +78,22 @@ export const ticketNumberPrefix = (term: string): string => `${term.toUpperCase(
  * the term (tickets_ticket_no_irregular_trgm), or the short description or target name containing it.
  */
 export function ticketSearchTextMatches(type: TicketType, term: string, alias?: string): SQL {
-  return ticketSearchPatternMatches(type, ticketNumberTypeOf(term), containsPattern(term), ticketNumberPrefix(term), alias);
+  const { from, below } = ticketNumberPrefix(term);
+  return ticketSearchPatternMatches(type, ticketNumberTypeOf(term), containsPattern(term), from, below, alias);
 }
 
 /**
  * The same by shape: `numberType` is ticketNumberTypeOf(term), `pattern` and `prefix` the term's
  * containsPattern and ticketNumberPrefix as values, or placeholders of a statement built once per shape.
  */
-export function ticketSearchPatternMatches(type: TicketType, numberType: TicketType | undefined, pattern: unknown, prefix: unknown, alias?: string): SQL {
+export function ticketSearchPatternMatches(type: TicketType, numberType: TicketType | undefined, pattern: unknown, numberFrom: unknown, numberBelow: unknown, alias?: string): SQL {
   const cols = ticketColumnsOf(alias);
   if (numberType === undefined) return ticketTextPatternMatches(pattern, cols);
   const irregular = sql`(${ticketNoIrregular(alias)} and ${cols.ticketNo} ilike ${pattern})`;
   const rest = sql`${irregular} or ${cols.shortDescription} ilike ${pattern} or ${cols.targetName} ilike ${pattern}`;
-  return numberType === type ? sql`(${cols.ticketNo} like ${prefix} or ${rest})` : sql`(${rest})`;
+  // ~>=~ and ~<~: text_pattern_ops' own (byte-wise) comparisons, the operators its btree answers.
+  const prefix = sql`(${cols.ticketNo} ~>=~ ${numberFrom} and ${cols.ticketNo} ~<~ ${numberBelow})`;
+  return numberType === type ? sql`(${prefix} or ${rest})` : sql`(${rest})`;
 }
 
 /**
@@ -106,10 +118,10 @@ export function ticketListPatternMatches(cid: unknown, pattern: unknown): SQL {
  * A job whose number or short description contains the term. No trigram index: a customer has tens of
  * agreements, and jobs_cid_id_idx bounds the scan to the tenant.
  */
-export const jobTextMatches = (term: string): SQL => {
-  const p = containsPattern(term);
-  return or(ilike(jobs.jobNum, p), ilike(jobs.internalShortDesc, p))!;
-};
+export const jobTextMatches = (term: string): SQL => jobPatternMatches(containsPattern(term));
+
+/** The same with the `%term%` pattern given: a value, or a placeholder of a statement built once per shape. */
+export const jobPatternMatches = (pattern: unknown): SQL => sql`(${jobs.jobNum} ilike ${pattern} or ${jobs.internalShortDesc} ilike ${pattern})`;
 
 /**
  * An outbox message whose recipient or subject contains the term ('Outgoing mail', space admin only).

@@ -132,6 +132,13 @@ export const tickets = pgTable(
     version: integer().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The three searched columns lower-cased in one string, kept by PostgreSQL (generated, stored):
+     * global search's cheap first test of a row in its newest-tickets window (modules/search/queries.ts).
+     * A row whose number, short description or target name contains the term contains it here too; the
+     * search then checks the columns themselves, so a match across the joins is never a result.
+     */
+    searchText: text().generatedAlwaysAs(sql`lower(coalesce(ticket_no, '') || ' ' || coalesce(short_description, '') || ' ' || coalesce(target_name, ''))`),
   },
   (t) => [
     uniqueIndex('tickets_ticket_no_uq').on(t.ticketNo),

@@ -2,8 +2,8 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { SEARCH_TYPE, type SearchRecord } from '@sc/common';
 import type { Db } from '../../db/client.ts';
-import { contactMatches, containsPattern, jobTextMatches, ticketNumberPrefix, ticketNumberTypeOf, ticketSearchPatternMatches, ticketTypeIs } from '../../db/search.ts';
-import { placeholderOf, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params } from '../../db/shaped-statements.ts';
+import { contactPatternMatches, containsPattern, jobPatternMatches, ticketNumberPrefix, ticketNumberTypeOf, ticketSearchPatternMatches, ticketTypeIs } from '../../db/search.ts';
+import { paramsFor, placeholderOf, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params, type ShapedStatement } from '../../db/shaped-statements.ts';
 import { contacts, customers, departments, devices, jobs, TICKET_TYPES, tickets, type TicketType } from '../../db/schema/index.ts';
 
 /**
@@ -45,12 +45,17 @@ const windowOf = (type: TicketType): SQL => sql.raw(`win_${type}`);
  */
 function typeHits(shape: TicketSearchShape, param: ParamOf, type: TicketType): SQL {
   const own = sql`o.cid = ${param('cid')} and ${ticketTypeIs(type, 'o')}${shape.ownOnly ? sql` and o.contact_id = ${param('contactId')}` : sql``}`;
-  const matches = ticketSearchPatternMatches(type, shape.numberType, param('pattern'), param('prefix'), 'o');
+  const matches = ticketSearchPatternMatches(type, shape.numberType, param('pattern'), param('numberFrom'), param('numberBelow'), 'o');
   const windowStart = sql`(select w.id from ${windowOf(type)} w)`;
+  // The window in id order behind a fence (OFFSET 0: no condition is pushed into it, so even a generic
+  // plan can only walk it newest first), each row tested on search_text before its three columns.
   return sql`(
-      (select o.id from ${tickets} o
-        where ${own} and ${matches} and o.id >= ${windowStart}
-        order by o.id desc nulls last limit ${shape.limit})
+      (select o.id from (
+          select o.id, o.ticket_no, o.short_description, o.target_name, o.search_text from ${tickets} o
+          where ${own} and o.id >= ${windowStart}
+          order by o.id desc nulls last limit ${RECENT_WINDOW}) o
+        where o.search_text like (select lower(${param('pattern')}::text)) and ${matches}
+        limit ${shape.limit})
       union all
       (select o.id from ${tickets} o
         where ${own} and ${matches} and o.id + 0 < ${windowStart}
@@ -61,9 +66,8 @@ function typeHits(shape: TicketSearchShape, param: ParamOf, type: TicketType): S
 /**
  * What the statement's text depends on: whether it keeps to one contact, the ticket type a
  * ticket-number term names (db/search.ts ticketSearchPatternMatches), and the limit. The cid, contact,
- * pattern and prefix are parameters, so the text is built once per shape (db/shaped-statements.ts) and
- * sent unnamed: PostgreSQL still plans each search with its own values, which the choice between the
- * window walk and the trigram bitmap needs (a generic plan cannot see the term).
+ * pattern and number range are parameters, so the text is built once per shape and prepared under its
+ * name (statementName).
  */
 interface TicketSearchShape {
   ownOnly: boolean;
@@ -81,7 +85,8 @@ const paramsOf = (scope: TicketSearchScope, term: string): Params => ({
   cid: scope.cid,
   contactId: scope.contactId ?? null,
   pattern: containsPattern(term),
-  prefix: ticketNumberPrefix(term),
+  numberFrom: ticketNumberPrefix(term).from,
+  numberBelow: ticketNumberPrefix(term).below,
 });
 
 /**
@@ -117,14 +122,21 @@ export function ticketSearchQuery(scope: TicketSearchScope, term: string, limit:
 }
 
 const dialect = new PgDialect();
+const ticketSearchStatementOf = (shape: TicketSearchShape, key: string): ShapedStatement =>
+  shapedStatement({ toSQL: () => dialect.sqlToQuery(ticketSearchSql(shape, placeholderOf)) }, statementName('tickets', key));
+
+/** The statement a search is prepared as (placeholders, not values) and its parameters in $n order: the plan test's probe. */
+export function ticketSearchStatement(scope: TicketSearchScope, term: string, limit: number): { text: string; params: unknown[] } {
+  const st = ticketSearchStatementOf(shapeOf(scope, term, limit), 'probe');
+  return { text: st.text, params: paramsFor(st, paramsOf(scope, term)) };
+}
 const ticketStatements = new ShapedStatements(64);
 
 /** The newest matches of each type (ticketSearchQuery), as global search records. */
 export async function searchTickets(db: Db, scope: TicketSearchScope, term: string, limit: number): Promise<TicketSearchHits> {
   const shape = shapeOf(scope, term, limit);
-  const st = ticketStatements.get(db, `${shape.ownOnly}:${shape.numberType ?? ''}:${shape.limit}`, () =>
-    shapedStatement({ toSQL: () => dialect.sqlToQuery(ticketSearchSql(shape, placeholderOf)) }),
-  );
+  const key = `${shape.ownOnly ? 'own' : 'all'}_${shape.numberType ?? 'text'}_${shape.limit}`;
+  const st = ticketStatements.get(db, key, () => ticketSearchStatementOf(shape, key));
   const out: TicketSearchHits = { Incident: [], ServiceRequest: [] };
   // Columns in ticketSearchSql's select order.
   for (const [type, id, ticketNo, status, shortDescription, openDate, firstName, lastName, deviceName, department] of await queryRowArrays(db, st, paramsOf(scope, term))) {
@@ -146,63 +158,91 @@ export async function searchTickets(db: Db, scope: TicketSearchScope, term: stri
   return out;
 }
 
+/**
+ * Every statement of global search is built once per shape and prepared under its name (db/shaped-
+ * statements.ts): node-postgres parses it once per connection, and after five runs PostgreSQL keeps a
+ * generic plan instead of planning each search. Planning the tickets statement (seven references to
+ * `tickets` and its 28 indexes, three ILIKE estimates each) took ≈ 2.2 ms, more than running it for most
+ * terms; the generic plans run the bench's twelve terms in 35 ms where the custom ones took 49 ms with
+ * their planning (docs/decisions/033-search-generic-plans.md). What a generic plan cannot see is the
+ * term's frequency: it walks each type's window (RECENT_WINDOW rows at most) and asks the trigram bitmap
+ * only for the older matches, which bounds both.
+ */
+const statementName = (what: string, key: string): string => `gs_${what}_${key.replace(/[^A-Za-z0-9]/g, '_')}`;
+
 /** The customer's newest contacts matching 'first last email' (contacts_search_trgm). */
 export async function searchContacts(db: Db, cid: number, term: string, limit: number): Promise<SearchRecord[]> {
-  const rows = await db
-    .select({
-      id: contacts.id,
-      email: contacts.email,
-      isActive: contacts.isActive,
-      firstName: contacts.firstName,
-      lastName: contacts.lastName,
-      createdAt: contacts.createdAt,
-      organizationName: customers.name,
-      department: departments.name,
-    })
-    .from(contacts)
-    .innerJoin(customers, eq(customers.id, contacts.cid))
-    .leftJoin(departments, eq(departments.id, contacts.departmentId))
-    .where(and(eq(contacts.cid, cid), contactMatches(term)))
-    .orderBy(desc(contacts.id))
-    .limit(limit);
-  return rows.map((r) => ({
+  const st = contactStatements.get(db, String(limit), () =>
+    shapedStatement(
+      db
+        .select({
+          id: contacts.id,
+          email: contacts.email,
+          isActive: contacts.isActive,
+          firstName: contacts.firstName,
+          lastName: contacts.lastName,
+          createdAt: contacts.createdAt,
+          organizationName: customers.name,
+          department: departments.name,
+        })
+        .from(contacts)
+        .innerJoin(customers, eq(customers.id, contacts.cid))
+        .leftJoin(departments, eq(departments.id, contacts.departmentId))
+        .where(and(eq(contacts.cid, sql.placeholder('cid')), contactPatternMatches(sql.placeholder('pattern'))))
+        .orderBy(desc(contacts.id))
+        .limit(limit),
+      statementName('contacts', String(limit)),
+    ),
+  );
+  const rows = await queryRowArrays(db, st, { cid, pattern: containsPattern(term) });
+  // Columns in the select's order.
+  return rows.map(([id, email, isActive, firstName, lastName, createdAt, organizationName, department]) => ({
     searchType: SEARCH_TYPE.Contact,
-    internalId: r.id,
-    dateField: toIso(r.createdAt),
-    stringField: r.email,
-    status: r.isActive ? 'Active' : 'Inactive',
-    organizationName: r.organizationName,
-    lastName: r.lastName,
-    firstName: r.firstName,
+    internalId: Number(id),
+    dateField: toIso(createdAt as Date | string | null),
+    stringField: email as string,
+    status: isActive ? 'Active' : 'Inactive',
+    organizationName: organizationName as string,
+    lastName: lastName as string | null,
+    firstName: firstName as string | null,
     deviceName: null,
-    department: r.department,
+    department: department as string | null,
     description: null,
   }));
 }
+const contactStatements = new ShapedStatements(8);
 
 /**
  * The customer's newest jobs matching number or description. A customer has tens of agreements,
  * not millions: jobs_cid_id_idx bounds the scan to the tenant, no trigram index needed.
  */
 export async function searchJobs(db: Db, cid: number, term: string, limit: number): Promise<SearchRecord[]> {
-  const rows = await db
-    .select({ id: jobs.id, jobNum: jobs.jobNum, description: jobs.internalShortDesc, status: jobs.jobStatus, startDate: jobs.startDate, createdAt: jobs.createdAt })
-    .from(jobs)
-    .where(and(eq(jobs.cid, cid), jobTextMatches(term)))
-    .orderBy(desc(jobs.id))
-    .limit(limit);
-  return rows.map((r) => ({
+  const st = jobStatements.get(db, String(limit), () =>
+    shapedStatement(
+      db
+        .select({ id: jobs.id, jobNum: jobs.jobNum, description: jobs.internalShortDesc, status: jobs.jobStatus, startDate: sql<string | null>`${jobs.startDate}::text`, createdAt: jobs.createdAt })
+        .from(jobs)
+        .where(and(eq(jobs.cid, sql.placeholder('cid')), jobPatternMatches(sql.placeholder('pattern'))))
+        .orderBy(desc(jobs.id))
+        .limit(limit),
+      statementName('jobs', String(limit)),
+    ),
+  );
+  const rows = await queryRowArrays(db, st, { cid, pattern: containsPattern(term) });
+  return rows.map(([id, jobNum, description, status, startDate, createdAt]) => ({
     searchType: SEARCH_TYPE.Job,
-    internalId: r.id,
-    // The agreement's start date is a calendar date; a job without one shows when it was recorded.
-    dateField: r.startDate ?? toIso(r.createdAt),
-    stringField: r.jobNum,
-    status: r.status,
+    internalId: Number(id),
+    // The agreement's start date is a calendar date (as text: the driver would make a local Date of it);
+    // a job without one shows when it was recorded.
+    dateField: (startDate as string | null) ?? toIso(createdAt as Date | string | null),
+    stringField: jobNum as string,
+    status: status as string,
     organizationName: null,
     lastName: null,
     firstName: null,
     deviceName: null,
     department: null,
-    description: r.description,
+    description: description as string | null,
   }));
 }
+const jobStatements = new ShapedStatements(8);

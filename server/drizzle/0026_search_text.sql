@@ -1,0 +1,1 @@
+ALTER TABLE "tickets" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(coalesce(ticket_no, '') || ' ' || coalesce(short_description, '') || ' ' || coalesce(target_name, ''))) STORED;
