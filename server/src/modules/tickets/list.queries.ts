@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { TicketSortKey } from '@sc/common';
+import { PAGE_SIZES, type TicketSortKey } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { contacts, ticketClasses, ticketPriorities, ticketSubclasses, tickets, type TicketStatus, type TicketType } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/ids.ts';
@@ -208,6 +208,8 @@ interface PageShape {
   after: boolean;
   /** drizzle leaves out `offset` when it is 0: an OFFSET page is its own shape. */
   offset: boolean;
+  /** The page's LIMIT written into the SQL (LITERAL_LIMITS), or undefined: a parameter. */
+  limit: number | undefined;
   filterFirst: boolean;
   priorityById: boolean;
   /** Only lists without a search or a date range are named statements (see selectTicketPage). */
@@ -226,10 +228,20 @@ function endsInThePast(to: string | undefined): boolean {
   return Number.isFinite(at) && at < Date.now() - 2 * 86_400_000;
 }
 
+/**
+ * The limits of the standard page sizes (one more row than shown, to learn whether there is a next page),
+ * written into the SQL as numbers. A LIMIT that is a parameter makes PostgreSQL plan a generic plan for
+ * 10 % of the rows, which always cost more than a custom plan for 11: every named page statement was then
+ * planned on each run (≈ 1 ms, pg_stat_statements; plans = calls). With the number in the text the
+ * generic plan is the custom one and is kept after five runs (docs/decisions/034-list-generic-plans.md).
+ */
+const LITERAL_LIMITS: ReadonlySet<number> = new Set(PAGE_SIZES.map((n) => n + 1));
+
 /** The page's shape, its values going into `out`. */
 function bindPage(f: TicketListFilter, o: TicketOrder, page: TicketPageOptions, priorityById: boolean, out: Params): PageShape {
   const where = bindWhere(f, out);
-  out.limit = page.limit;
+  const literalLimit = LITERAL_LIMITS.has(page.limit) ? page.limit : undefined;
+  if (literalLimit === undefined) out.limit = page.limit;
   if (page.after) bindKeyset(o, page.after, out);
   else if (page.offset > 0) out.offset = page.offset;
   const c = f.criteria;
@@ -239,6 +251,7 @@ function bindPage(f: TicketListFilter, o: TicketOrder, page: TicketPageOptions, 
     order: o,
     after: !!page.after,
     offset: !page.after && page.offset > 0,
+    limit: literalLimit,
     filterFirst: page.filterFirst ?? (!!f.search || endsInThePast(c.openDateTo)),
     priorityById,
     named: !f.search && !c.openDateFrom && !c.openDateTo && !c.requestedStartFrom && !c.requestedStartTo,
@@ -253,6 +266,7 @@ const pageKey = (s: PageShape): string =>
     s.order.sort,
     s.order.direction,
     s.after ? 'k' : s.offset ? 'o' : '',
+    s.limit === undefined ? 'L' : String(s.limit),
     s.filterFirst ? 'f' : '',
     s.priorityById ? 'p' : '',
   ].join('|');
@@ -277,8 +291,9 @@ function pageQuery(db: Db, s: PageShape, p: ParamOf) {
   let ids = inner
     .where(s.after ? and(where, keysetCondition(o, p)) : where)
     .orderBy(...orderBy(o, { filterFirst: s.filterFirst, priorityById: s.priorityById }))
-    // drizzle takes a number or a placeholder: p gives one or the other.
-    .limit(p('limit') as number);
+    // drizzle takes a number or a placeholder (p gives one or the other) and binds either as a parameter;
+    // a raw SQL number it writes into the text.
+    .limit(s.limit === undefined ? (p('limit') as number) : (sql.raw(String(s.limit)) as unknown as number));
   if (s.offset) ids = ids.offset(p('offset') as number);
 
   // Only the columns the page shows: an incident row has no description (the response schema dropped it).
