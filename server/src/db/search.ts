@@ -118,9 +118,6 @@ export function ticketListPatternMatches(cid: unknown, pattern: unknown): SQL {
  * A job whose number or short description contains the term. No trigram index: a customer has tens of
  * agreements, and jobs_cid_id_idx bounds the scan to the tenant.
  */
-export const jobTextMatches = (term: string): SQL => jobPatternMatches(containsPattern(term));
-
-/** The same with the `%term%` pattern given: a value, or a placeholder of a statement built once per shape. */
 export const jobPatternMatches = (pattern: unknown): SQL => sql`(${jobs.jobNum} ilike ${pattern} or ${jobs.internalShortDesc} ilike ${pattern})`;
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Placeholder, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './client.ts';
@@ -31,6 +32,12 @@ export interface ShapedStatement {
   /** Where each $n comes from: a placeholder's name, or a constant drizzle bound while building. */
   readonly slots: readonly ({ name: string } | { constant: unknown })[];
 }
+
+/**
+ * The name a shape's statement is prepared under: `prefix` and a hash of the shape key (names are at
+ * most 63 bytes; keys can be longer). One name per text: the key decides the text.
+ */
+export const preparedName = (prefix: string, key: string): string => `${prefix}_${createHash('sha1').update(key).digest('hex').slice(0, 20)}`;
 
 /** The statement of a drizzle query built with placeholderOf. */
 export function shapedStatement(query: { toSQL(): { sql: string; params: unknown[] } }, name?: string): ShapedStatement {

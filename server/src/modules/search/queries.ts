@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { SEARCH_TYPE, type SearchRecord } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { contactPatternMatches, containsPattern, jobPatternMatches, ticketNumberPrefix, ticketNumberTypeOf, ticketSearchPatternMatches, ticketTypeIs } from '../../db/search.ts';
-import { paramsFor, placeholderOf, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params, type ShapedStatement } from '../../db/shaped-statements.ts';
+import { paramsFor, placeholderOf, preparedName, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params, type ShapedStatement } from '../../db/shaped-statements.ts';
 import { contacts, customers, departments, devices, jobs, TICKET_TYPES, tickets, type TicketType } from '../../db/schema/index.ts';
 
 /**
@@ -67,7 +67,7 @@ function typeHits(shape: TicketSearchShape, param: ParamOf, type: TicketType): S
  * What the statement's text depends on: whether it keeps to one contact, the ticket type a
  * ticket-number term names (db/search.ts ticketSearchPatternMatches), and the limit. The cid, contact,
  * pattern and number range are parameters, so the text is built once per shape and prepared under its
- * name (statementName).
+ * name (preparedName).
  */
 interface TicketSearchShape {
   ownOnly: boolean;
@@ -81,13 +81,10 @@ const shapeOf = (scope: TicketSearchScope, term: string, limit: number): TicketS
   limit,
 });
 
-const paramsOf = (scope: TicketSearchScope, term: string): Params => ({
-  cid: scope.cid,
-  contactId: scope.contactId ?? null,
-  pattern: containsPattern(term),
-  numberFrom: ticketNumberPrefix(term).from,
-  numberBelow: ticketNumberPrefix(term).below,
-});
+function paramsOf(scope: TicketSearchScope, term: string): Params {
+  const number = ticketNumberPrefix(term);
+  return { cid: scope.cid, contactId: scope.contactId ?? null, pattern: containsPattern(term), numberFrom: number.from, numberBelow: number.below };
+}
 
 /**
  * The newest `limit` incidents and the newest `limit` service requests matching the term by number,
@@ -123,7 +120,7 @@ export function ticketSearchQuery(scope: TicketSearchScope, term: string, limit:
 
 const dialect = new PgDialect();
 const ticketSearchStatementOf = (shape: TicketSearchShape, key: string): ShapedStatement =>
-  shapedStatement({ toSQL: () => dialect.sqlToQuery(ticketSearchSql(shape, placeholderOf)) }, statementName('tickets', key));
+  shapedStatement({ toSQL: () => dialect.sqlToQuery(ticketSearchSql(shape, placeholderOf)) }, preparedName('gs_tickets', key));
 
 /** The statement a search is prepared as (placeholders, not values) and its parameters in $n order: the plan test's probe. */
 export function ticketSearchStatement(scope: TicketSearchScope, term: string, limit: number): { text: string; params: unknown[] } {
@@ -168,7 +165,8 @@ export async function searchTickets(db: Db, scope: TicketSearchScope, term: stri
  * term's frequency: it walks each type's window (RECENT_WINDOW rows at most) and asks the trigram bitmap
  * only for the older matches, which bounds both.
  */
-const statementName = (what: string, key: string): string => `gs_${what}_${key.replace(/[^A-Za-z0-9]/g, '_')}`;
+const contactStatements = new ShapedStatements(8);
+const jobStatements = new ShapedStatements(8);
 
 /** The customer's newest contacts matching 'first last email' (contacts_search_trgm). */
 export async function searchContacts(db: Db, cid: number, term: string, limit: number): Promise<SearchRecord[]> {
@@ -191,7 +189,7 @@ export async function searchContacts(db: Db, cid: number, term: string, limit: n
         .where(and(eq(contacts.cid, sql.placeholder('cid')), contactPatternMatches(sql.placeholder('pattern'))))
         .orderBy(desc(contacts.id))
         .limit(limit),
-      statementName('contacts', String(limit)),
+      preparedName('gs_contacts', String(limit)),
     ),
   );
   const rows = await queryRowArrays(db, st, { cid, pattern: containsPattern(term) });
@@ -210,7 +208,6 @@ export async function searchContacts(db: Db, cid: number, term: string, limit: n
     description: null,
   }));
 }
-const contactStatements = new ShapedStatements(8);
 
 /**
  * The customer's newest jobs matching number or description. A customer has tens of agreements,
@@ -225,7 +222,7 @@ export async function searchJobs(db: Db, cid: number, term: string, limit: numbe
         .where(and(eq(jobs.cid, sql.placeholder('cid')), jobPatternMatches(sql.placeholder('pattern'))))
         .orderBy(desc(jobs.id))
         .limit(limit),
-      statementName('jobs', String(limit)),
+      preparedName('gs_jobs', String(limit)),
     ),
   );
   const rows = await queryRowArrays(db, st, { cid, pattern: containsPattern(term) });
@@ -245,4 +242,3 @@ export async function searchJobs(db: Db, cid: number, term: string, limit: numbe
     description: description as string | null,
   }));
 }
-const jobStatements = new ShapedStatements(8);

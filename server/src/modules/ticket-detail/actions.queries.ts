@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { SortDirection } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { sortOrder, type Slice } from '../../http/paging.ts';
@@ -70,4 +70,32 @@ export async function insertAction(
 export async function findStaffEmail(db: Db, staffId: number): Promise<string | undefined> {
   const [row] = await db.select({ email: providerStaff.email }).from(providerStaff).where(eq(providerStaff.id, staffId)).limit(1);
   return row?.email;
+}
+
+// The start-up clean pass over notes stored unsanitised (note-html.ts cleanStoredNotes).
+
+/** Marks notes without `<`, `>` or `&` clean in one statement (such text is its own sanitised form); answers how many. */
+export async function markPlainNotesClean(db: Db): Promise<number> {
+  const rows = await db
+    .update(ticketActions)
+    .set({ htmlClean: true })
+    .where(and(eq(ticketActions.htmlClean, false), sql`${ticketActions.actionDesc} !~ '[<>&]'`))
+    .returning({ id: ticketActions.id });
+  return rows.length;
+}
+
+/** The next `batch` unclean notes after id `after`, in id order (keyset). */
+export function selectUncleanNotes(db: Db, after: number, batch: number): Promise<{ id: number; html: string }[]> {
+  return db
+    .select({ id: ticketActions.id, html: ticketActions.actionDesc })
+    .from(ticketActions)
+    .where(and(eq(ticketActions.htmlClean, false), gt(ticketActions.id, after)))
+    .orderBy(asc(ticketActions.id))
+    .limit(batch);
+}
+
+/** Stores sanitised notes and marks them clean: one statement per batch, so the notes' report trigger runs once (decision 026). */
+export async function storeCleanNotes(db: Db, notes: { id: number; html: string }[]): Promise<void> {
+  await db.execute(sql`update ${ticketActions} a set action_desc = v.html, html_clean = true
+    from json_to_recordset(${JSON.stringify(notes)}::json) as v(id int, html text) where a.id = v.id`);
 }

@@ -1,7 +1,6 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client.ts';
-import { ticketActions } from '../../db/schema/index.ts';
+import { markPlainNotesClean, selectUncleanNotes, storeCleanNotes } from './actions.queries.ts';
 
 /**
  * Note HTML is sanitised once, when written, and stored clean (ticket_actions.html_clean); a row written
@@ -57,25 +56,12 @@ export function noteToLines(html: string): string {
  * statement; the rest are walked once in id order (keyset batches), each sanitised in JavaScript.
  */
 export async function cleanStoredNotes(db: Db, batch = 500): Promise<number> {
-  const plain = await db
-    .update(ticketActions)
-    .set({ htmlClean: true })
-    .where(and(eq(ticketActions.htmlClean, false), sql`${ticketActions.actionDesc} !~ '[<>&]'`))
-    .returning({ id: ticketActions.id });
-  let cleaned = plain.length;
+  let cleaned = await markPlainNotesClean(db);
   let after = 0;
   for (;;) {
-    const rows = await db
-      .select({ id: ticketActions.id, html: ticketActions.actionDesc })
-      .from(ticketActions)
-      .where(and(eq(ticketActions.htmlClean, false), gt(ticketActions.id, after)))
-      .orderBy(asc(ticketActions.id))
-      .limit(batch);
+    const rows = await selectUncleanNotes(db, after, batch);
     if (!rows.length) return cleaned;
-    // One statement per batch: each UPDATE statement also runs the notes' report trigger once (decision 026).
-    const batchJson = JSON.stringify(rows.map((r) => ({ id: r.id, html: sanitizeNoteHtml(r.html) })));
-    await db.execute(sql`update ${ticketActions} a set action_desc = v.html, html_clean = true
-      from json_to_recordset(${batchJson}::json) as v(id int, html text) where a.id = v.id`);
+    await storeCleanNotes(db, rows.map((r) => ({ id: r.id, html: sanitizeNoteHtml(r.html) })));
     after = rows[rows.length - 1]!.id;
     cleaned += rows.length;
   }

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZES, type TicketSortKey } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { contacts, ticketClasses, ticketPriorities, ticketSubclasses, tickets, type TicketStatus, type TicketType } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/ids.ts';
-import { placeholderOf, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params, type ShapedStatement } from '../../db/shaped-statements.ts';
+import { placeholderOf, preparedName, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params, type ShapedStatement } from '../../db/shaped-statements.ts';
 import { bindWhere, ticketWhere, whereKey, whereSql, type TicketListFilter, type WhereShape } from './list.where.ts';
 import { lookupNamesOf, type LookupNames } from './lookup-names.queries.ts';
 
@@ -349,7 +348,7 @@ const statementNames = new Map<string, string>();
 function statementName(key: string): string | undefined {
   let name = statementNames.get(key);
   if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
-    name = `tl_${createHash('sha1').update(key).digest('hex').slice(0, 20)}`;
+    name = preparedName('tl', key);
     statementNames.set(key, name);
   }
   return name;
