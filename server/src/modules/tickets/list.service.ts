@@ -20,8 +20,10 @@ import {
   type TicketKeyset,
   type TicketListRecord,
   type TicketOrder,
+  WALK_SORTS,
+  WALK_WINDOW,
 } from './list.queries.ts';
-import type { TicketListFilter } from './list.where.ts';
+import { baseFilterOf, filterNarrowsBase, type TicketListFilter } from './list.where.ts';
 
 
 const FALLBACK_TIME_ZONE = 'UTC';
@@ -102,6 +104,23 @@ export const presentIncidentRow = (scope: Scope, r: TicketListRecord): IncidentR
 /** Up to this many matches, a search's page is fetched by filtering first, then sorting (list.queries.ts orderBy). */
 const SEARCH_FILTER_FIRST_BELOW = 2000;
 
+/**
+ * A walk of the list's base (list.queries.ts walkedIds) is chosen when, spread evenly, the matches
+ * would fill the page within a quarter of the walk's window: rows walked ≈ (offset + limit) × base ÷ matches.
+ * Past that a rarer term or filter is cheaper filtered first. The counts are the lists' own (usually
+ * remembered). Date ranges are not spread evenly along the ids and dates the sorts follow: only a range
+ * that reaches today (no end) is walked, newest first, where its matches are.
+ */
+export function walkPays(filter: TicketListFilter, order: TicketOrder, rowsNeeded: number, matches: number, base: number): boolean {
+  if (matches === 0) return false;
+  const c = filter.criteria;
+  if (c.openDateTo !== undefined || c.requestedStartTo !== undefined) return false;
+  if ((c.openDateFrom !== undefined || c.requestedStartFrom !== undefined) && !(order.sort === 'id' && order.direction === 'desc')) return false;
+  return (rowsNeeded * base) / matches <= WALK_WINDOW / 4;
+}
+
+const countValue = (c: { exact: number; estimate: number | null }): number => c.estimate ?? c.exact;
+
 /** The exact count up to the bound, and above it the planner's estimate; remembered per filter (db/cache/ticket-counts.ts). */
 function countOf(db: Db, filter: TicketListFilter): Promise<{ exact: number; estimate: number | null }> {
   return cachedTicketCount(filter.cid, JSON.stringify(filter), async () => {
@@ -128,7 +147,18 @@ export async function listTickets(db: Db, scope: Scope, ticketType: TicketType, 
   const pageOpts = { limit: slice.limit + 1, offset: slice.offset, ...(after ? { after } : {}) };
   let records: TicketListRecord[];
   let counted: Awaited<ReturnType<typeof countOf>>;
-  if (filter.search) {
+  const statusInBase = order.sort === 'id';
+  if (WALK_SORTS.has(order.sort) && filterNarrowsBase(filter, statusInBase)) {
+    // A search, criteria or (for sorts other than id) a status: the counts (usually remembered) tell how
+    // common the matches are in the list they narrow, which decides how to fetch the page.
+    const [all, baseCount] = await Promise.all([countOf(db, filter), countOf(db, baseFilterOf(filter, statusInBase))]);
+    counted = all;
+    const walk = walkPays(filter, order, pageOpts.offset + pageOpts.limit, countValue(all), countValue(baseCount));
+    records =
+      countValue(all) === 0
+        ? []
+        : await selectTicketPage(db, filter, order, walk ? { ...pageOpts, walk } : filter.search ? { ...pageOpts, filterFirst: all.exact <= SEARCH_FILTER_FIRST_BELOW } : pageOpts);
+  } else if (filter.search) {
     // The count (usually remembered) tells how common the term is, which decides how to fetch the page.
     counted = await countOf(db, filter);
     records = counted.exact === 0 ? [] : await selectTicketPage(db, filter, order, { ...pageOpts, filterFirst: counted.exact <= SEARCH_FILTER_FIRST_BELOW });

@@ -35,11 +35,18 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
  */
 interface Condition {
   bind(f: TicketListFilter, out: Params): string | undefined;
-  sql(p: ParamOf, variant: string): SQL;
+  /** `walk`: written for the outer query of a walked page (see whereSql). */
+  sql(p: ParamOf, variant: string, walk: boolean): SQL;
+  /**
+   * Part of the list's base (see whereSql): 'scope' (tenant, type, whose tickets), which every list index
+   * leads with, or 'status', which only the id-ordered ones add.
+   */
+  base?: 'scope' | 'status';
 }
 
 /** `column = value` when `value(f)` is defined. */
-const equals = (name: string, col: AnyPgColumn, value: (f: TicketListFilter) => unknown): Condition => ({
+const equals = (name: string, col: AnyPgColumn, value: (f: TicketListFilter) => unknown, base?: Condition['base']): Condition => ({
+  ...(base ? { base } : {}),
   bind: (f, out) => {
     const v = value(f);
     if (v === undefined) return undefined;
@@ -68,17 +75,18 @@ const range = (name: 'openDateFrom' | 'openDateTo' | 'requestedStartFrom' | 'req
 
 /** Tenant, type and contact scope first, then status, search and criteria. */
 const CONDITIONS: readonly Condition[] = [
-  equals('cid', tickets.cid, (f) => f.cid),
+  equals('cid', tickets.cid, (f) => f.cid, 'scope'),
   // The type as a literal (ticketTypeIs) and part of the shape: a prepared statement's generic plan can then
   // still use the type's partial trigram indexes (docs/decisions/027).
   {
+    base: 'scope',
     bind: (f) => f.ticketType,
     sql: (_p, variant) => ticketTypeIs(variant as TicketType),
   },
-  equals('contactId', tickets.contactId, (f) => f.contactId),
-  equals('assignedMe', tickets.assignedContactId, (f) => f.assignedContactId),
-  equals('deviceId', tickets.deviceId, (f) => f.deviceId),
-  equals('status', tickets.status, (f) => (f.status === '<ALL>' ? undefined : f.status)),
+  equals('contactId', tickets.contactId, (f) => f.contactId, 'scope'),
+  equals('assignedMe', tickets.assignedContactId, (f) => f.assignedContactId, 'scope'),
+  equals('deviceId', tickets.deviceId, (f) => f.deviceId, 'scope'),
+  equals('status', tickets.status, (f) => (f.status === '<ALL>' ? undefined : f.status), 'status'),
   // Each column has its type's (cid, column) trigram index, the contacts go through contacts_search_trgm
   // (db/search.ts): every arm of the OR is indexable.
   {
@@ -87,7 +95,7 @@ const CONDITIONS: readonly Condition[] = [
       out.q = containsPattern(f.search);
       return '';
     },
-    sql: (p) => ticketListPatternMatches(p('cid'), p('q')),
+    sql: (p, _v, walk) => ticketListPatternMatches(p('cid'), p('q'), walk),
   },
   criterion('assignedTo', tickets.assignedStaffId),
   criterion('assignedContactId', tickets.assignedContactId),
@@ -106,18 +114,75 @@ const CONDITIONS: readonly Condition[] = [
   range('requestedStartTo', sql`${tickets.requestedStartDate}`, 'to'),
 ];
 
+/**
+ * The SQL type of every value a list's WHERE binds (by parameter name). A walked page hands each value to
+ * its statement as `(select $n::type)`, which no plan can look into (list.queries.ts walkedIds); the
+ * condition casts further where it needs to (a day to a date).
+ */
+export const WHERE_PARAM_TYPES: Readonly<Record<string, string>> = {
+  cid: 'int',
+  contactId: 'int',
+  assignedMe: 'int',
+  deviceId: 'int',
+  status: 'text',
+  q: 'text',
+  assignedTo: 'int',
+  assignedContactId: 'int',
+  departmentId: 'int',
+  boardId: 'int',
+  isShared: 'boolean',
+  isVip: 'boolean',
+  priorityId: 'int',
+  classId: 'int',
+  subclassId: 'int',
+  siteId: 'int',
+  isRequestScheduled: 'boolean',
+  openDateFrom: 'text',
+  openDateTo: 'text',
+  requestedStartFrom: 'text',
+  requestedStartTo: 'text',
+  tz: 'text',
+};
+
 /** The variant of each condition (undefined: not used), the values going into `out`. */
 export type WhereShape = readonly (string | undefined)[];
 export const bindWhere = (f: TicketListFilter, out: Params): WhereShape => CONDITIONS.map((c) => c.bind(f, out));
 export const whereKey = (w: WhereShape): string => w.map((v) => (v === undefined ? '.' : v || '+')).join('');
-export const whereSql = (w: WhereShape, p: ParamOf): SQL => and(...CONDITIONS.flatMap((c, i) => {
-    const variant = w[i];
-    return variant === undefined ? [] : [c.sql(p, variant)];
-  }))!;
+/**
+ * The base of a walked page (list.queries.ts walkedIds): the conditions of the index it walks in its sort
+ * order. Every list index leads with the scope; the id-ordered ones add the status.
+ */
+const inBase = (c: Condition, statusInBase: boolean): boolean => c.base === 'scope' || (statusInBase && c.base === 'status');
+
+/**
+ * The WHERE of a shape, or one part of it. A walked page reads its window of the list's base in order
+ * (`'base'`, see inBase) and tests the rest on each row of it (`'rest'`: the status unless in the base,
+ * the search and the criteria, written for testing row by row).
+ */
+export const whereSql = (w: WhereShape, p: ParamOf, part: 'all' | 'base' | 'rest' = 'all', statusInBase = true): SQL | undefined =>
+  and(
+    ...CONDITIONS.flatMap((c, i) => {
+      const variant = w[i];
+      if (variant === undefined || (part === 'base' && !inBase(c, statusInBase)) || (part === 'rest' && inBase(c, statusInBase))) return [];
+      return [c.sql(p, variant, part === 'rest')];
+    }),
+  );
+
+/** Whether the shape has conditions beyond the base (see inBase): the page can then be walked. */
+export const narrowsBase = (w: WhereShape, statusInBase: boolean): boolean => CONDITIONS.some((c, i) => w[i] !== undefined && !inBase(c, statusInBase));
+
+/** The filter reduced to its base (see inBase): what a walked page reads in order. */
+export const baseFilterOf = (f: TicketListFilter, statusInBase: boolean): TicketListFilter => {
+  const { search: _s, ...rest } = f;
+  return { ...rest, ...(statusInBase ? {} : { status: '<ALL>' as const }), criteria: {} };
+};
+
+/** Whether the filter narrows its base (see inBase). */
+export const filterNarrowsBase = (f: TicketListFilter, statusInBase: boolean): boolean => narrowsBase(bindWhere(f, {}), statusInBase);
 
 /** The WHERE of a list with its values (calendar, estimate): tenant, type and contact scope first, then status, search and criteria. */
 export function ticketWhere(f: TicketListFilter): SQL {
   const params: Params = {};
-  return whereSql(bindWhere(f, params), valueOf(params));
+  return whereSql(bindWhere(f, params), valueOf(params))!;
 }
 
