@@ -112,11 +112,10 @@ describe('a walked list page is the plain query’s page', () => {
       };
       const limit = pick([11, 16, 26]);
       const page: TicketPageOptions = { limit, offset: pick([0, 0, 10, 25]) };
-      const priorityById = r() < 0.8;
-      const plain = await selectTicketPage(db, filter, order, page, priorityById);
+      const plain = await selectTicketPage(db, filter, order, page);
       for (const walkWindow of [3, 20, 5000]) {
-        const walked = await selectTicketPage(db, filter, order, { ...page, walk: true, walkWindow }, priorityById);
-        expect(ids(walked), `${JSON.stringify({ filter, order, page, walkWindow, priorityById })}`).toEqual(ids(plain));
+        const walked = await selectTicketPage(db, filter, order, { ...page, walk: true, walkWindow });
+        expect(ids(walked), `${JSON.stringify({ filter, order, page, walkWindow })}`).toEqual(ids(plain));
       }
       if (plain.length > 0) walkedWithMatches++;
       if (plain.length > 3) secondBranch++;
@@ -124,8 +123,8 @@ describe('a walked list page is the plain query’s page', () => {
       if (TICKET_KEYSET_SORTS.includes(order.sort) && plain.length === limit) {
         const last = plain[limit - 2]!;
         const after = { value: keysetValueOf(order, last), id: last.id };
-        const next = await selectTicketPage(db, filter, order, { limit, offset: 0, after }, priorityById);
-        const walkedNext = await selectTicketPage(db, filter, order, { limit, offset: 0, after, walk: true, walkWindow: 4 }, priorityById);
+        const next = await selectTicketPage(db, filter, order, { limit, offset: 0, after });
+        const walkedNext = await selectTicketPage(db, filter, order, { limit, offset: 0, after, walk: true, walkWindow: 4 });
         expect(ids(walkedNext), `cursor ${JSON.stringify({ filter, order, after })}`).toEqual(ids(next));
       }
     }
