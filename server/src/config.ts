@@ -34,6 +34,7 @@ const ZEnvSchema = z.object({
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   ATTACHMENTS_DIR: z.string().optional(),
   ATTACHMENT_QUOTA_MB: z.coerce.number().min(0).default(1024),
   /** Attachments in an S3-compatible bucket instead of ATTACHMENTS_DIR (decision 029). */
@@ -89,6 +90,8 @@ export interface Config {
     keepAliveTimeoutMs: number;
     /** PostgreSQL statement_timeout of every pooled connection; 0 turns it off. */
     statementTimeoutMs: number;
+    /** PostgreSQL connections of one server process (each cluster worker has its own pool). */
+    databasePoolSize: number;
     /** Total size of one customer's attachments; 0 means no quota. */
     attachmentQuotaBytes: number;
   };
@@ -144,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+      databasePoolSize: e.DATABASE_POOL_SIZE,
       attachmentQuotaBytes: Math.round(e.ATTACHMENT_QUOTA_MB * 1024 * 1024),
     },
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS, cookieSecure: e.COOKIE_SECURE },

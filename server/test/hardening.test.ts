@@ -82,8 +82,10 @@ describe('request limits', () => {
   });
 
   it('request, idle-connection and keep-alive timeouts and the statement timeout come from the environment', () => {
-    const c = loadConfig({ REQUEST_TIMEOUT_MS: '30000', CONNECTION_TIMEOUT_MS: '7000', KEEP_ALIVE_TIMEOUT_MS: '4000', STATEMENT_TIMEOUT_MS: '2500', BODY_LIMIT_BYTES: '65536' });
-    expect(c.limits).toMatchObject({ requestTimeoutMs: 30_000, connectionTimeoutMs: 7_000, keepAliveTimeoutMs: 4_000, statementTimeoutMs: 2_500, bodyLimitBytes: 65_536 });
+    const c = loadConfig({ REQUEST_TIMEOUT_MS: '30000', CONNECTION_TIMEOUT_MS: '7000', KEEP_ALIVE_TIMEOUT_MS: '4000', STATEMENT_TIMEOUT_MS: '2500', BODY_LIMIT_BYTES: '65536', DATABASE_POOL_SIZE: '6' });
+    expect(c.limits).toMatchObject({ requestTimeoutMs: 30_000, connectionTimeoutMs: 7_000, keepAliveTimeoutMs: 4_000, statementTimeoutMs: 2_500, bodyLimitBytes: 65_536, databasePoolSize: 6 });
+    expect(loadConfig({}).limits.databasePoolSize).toBe(10);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow();
     expect(t.app.initialConfig).toMatchObject({ requestTimeout: 60_000, connectionTimeout: 10_000, keepAliveTimeout: 5_000, bodyLimit: 262_144 });
   });
 

@@ -59,7 +59,7 @@ export function wrapPglite(client: PGlite): Database {
  * a query past it fails with 57014, which the error handler answers with a 503. PGlite runs in this process
  * and cannot cancel a statement, so the embedded database has no statement timeout.
  */
-export function openPostgres(url: string, max = 20, statementTimeoutMs = 0): Database {
+export function openPostgres(url: string, max = 10, statementTimeoutMs = 0): Database {
   const pool = new pg.Pool({ connectionString: url, max, ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
   let closing = false;
   // An idle connection the server ends (restart, failover, a dropped database) must not crash the
@@ -89,6 +89,10 @@ export function openPostgres(url: string, max = 20, statementTimeoutMs = 0): Dat
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string | undefined; pgliteDir: string; limits?: { statementTimeoutMs: number } }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 20, opts.limits?.statementTimeoutMs ?? 0) : openPglite(opts.pgliteDir);
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  pgliteDir: string;
+  limits?: { statementTimeoutMs: number; databasePoolSize?: number };
+}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.limits?.databasePoolSize ?? 10, opts.limits?.statementTimeoutMs ?? 0) : openPglite(opts.pgliteDir);
 }
