@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZES, type TicketSortKey } from '@sc/common';
 import type { Db } from '../../db/client.ts';
-import { contacts, ticketClasses, ticketPriorities, ticketSubclasses, tickets, type TicketStatus, type TicketType } from '../../db/schema/index.ts';
+import { contacts, ticketClasses, ticketIdBlocks, ticketPriorities, ticketSubclasses, tickets, type TicketStatus, type TicketType } from '../../db/schema/index.ts';
+import { ticketTypeIs } from '../../db/search.ts';
 import { rowsOf } from '../../db/ids.ts';
 import { placeholderOf, preparedName, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params, type ShapedStatement } from '../../db/shaped-statements.ts';
 import { bindWhere, narrowsBase, ticketWhere, WHERE_PARAM_TYPES, whereKey, whereSql, type TicketListFilter, type WhereShape } from './list.where.ts';
@@ -247,7 +248,8 @@ function bindPage(f: TicketListFilter, o: TicketOrder, page: TicketPageOptions, 
   const literalLimit = LITERAL_LIMITS.has(page.limit) ? page.limit : undefined;
   if (literalLimit === undefined) out.limit = page.limit;
   if (page.after) bindKeyset(o, page.after, out);
-  else if (page.offset > 0) out.offset = page.offset;
+  // Both only from a deep page's block skip (startOfOffset): a cursor page asks for no offset.
+  if (page.offset > 0) out.offset = page.offset;
   const c = f.criteria;
   const walk = !!page.walk && walkableSort(o, priorityById) && narrowsBase(where, o.sort === 'id');
   if (walk) out.walk = page.walkWindow ?? WALK_WINDOW;
@@ -257,7 +259,7 @@ function bindPage(f: TicketListFilter, o: TicketOrder, page: TicketPageOptions, 
     where,
     order: o,
     after: !!page.after,
-    offset: !page.after && page.offset > 0,
+    offset: page.offset > 0,
     limit: literalLimit,
     filterFirst,
     walk,
@@ -275,7 +277,7 @@ const pageKey = (s: PageShape): string =>
     whereKey(s.where),
     s.order.sort,
     s.order.direction,
-    s.after ? 'k' : s.offset ? 'o' : '',
+    (s.after ? 'k' : '') + (s.offset ? 'o' : ''),
     s.limit === undefined ? 'L' : String(s.limit),
     s.filterFirst ? 'f' : s.walk ? 'w' : '',
     s.priorityById ? 'p' : '',
@@ -299,7 +301,9 @@ function pageQuery(db: Db, s: PageShape, p: ParamOf) {
   if (needsLookup(o, 'subclass')) inner = inner.leftJoin(ticketSubclasses, eq(ticketSubclasses.id, tickets.subclassId));
   const where = whereSql(s.where, p)!;
   let ids = s.walk ? undefined : inner
-    .where(s.after ? and(where, keysetCondition(o, p)) : where)
+    // A block skip's start (startOfOffset) goes in blind, as a walk's values do: seen, the custom plan of
+    // each start was cheaper on paper than the generic one, so every deep page was planned afresh.
+    .where(s.after ? and(where, keysetCondition(o, s.offset ? blindParam(p) : p)) : where)
     .orderBy(...orderBy(o, { filterFirst: s.filterFirst, priorityById: s.priorityById }))
     // drizzle takes a number or a placeholder (p gives one or the other) and binds either as a parameter;
     // a raw SQL number it writes into the text.
@@ -404,10 +408,52 @@ export function ticketPageStatement(db: Db, f: TicketListFilter, o: TicketOrder,
  */
 export async function selectTicketPage(db: Db, f: TicketListFilter, o: TicketOrder, page: TicketPageOptions): Promise<TicketListRecord[]> {
   // Usually already in memory; the priority sort needs it before the query is built.
-  const names = await lookupNamesOf(db);
-  const { statement, params } = ticketPageStatement(db, f, o, page, names.priorityIdsFollowLevels);
+  const [names, start] = await Promise.all([lookupNamesOf(db), startOfOffset(db, f, o, page)]);
+  const { statement, params } = ticketPageStatement(db, f, o, start ?? page, names.priorityIdsFollowLevels);
   const rows = await queryRowArrays(db, statement, params);
   return rows.map((a) => recordOf(a, names));
+}
+
+/** From this OFFSET on, a page of a whole list (tenant, type, status) starts by skipping id blocks. */
+export const BLOCK_SKIP_FROM = 1000;
+/** Ids per block: the migration's `id >> 14`. */
+const BLOCK_SIZE = 16_384;
+const blockStatements = new ShapedStatements(16);
+
+/**
+ * A deep OFFSET page of a list by id that only the tenant, type and status narrow, as a page that starts
+ * past the whole id blocks (ticket_id_blocks: 16,384 ids each) holding the rows the OFFSET skips, with the
+ * few rows left to skip in the block where the page starts: their counts are summed newest (or oldest)
+ * block first, from the table's key order, until they pass the OFFSET. Undefined: any other page, or an
+ * OFFSET past the list's end (the plain page then answers it, empty). The counts are kept in the writing
+ * transaction (migration 0027), so the page is the plain OFFSET page (list-blocks.test.ts).
+ */
+export async function startOfOffset(db: Db, f: TicketListFilter, o: TicketOrder, page: TicketPageOptions): Promise<TicketPageOptions | undefined> {
+  if (o.sort !== 'id' || page.after || page.walk || page.offset < BLOCK_SKIP_FROM) return undefined;
+  if (f.contactId !== undefined || f.assignedContactId !== undefined || f.deviceId !== undefined || narrowsBase(bindWhere(f, {}), true)) return undefined;
+  const desc = o.direction === 'desc';
+  const withStatus = f.status !== '<ALL>';
+  const statement = blockStatements.get(db, `${f.ticketType}|${o.direction}|${withStatus}`, () => {
+    const dir = sql.raw(desc ? 'desc' : 'asc');
+    const query = db
+      .select({ block: sql<number>`b.block`, before: sql<number>`b.upto - b.n` })
+      .from(
+        sql`(select ${ticketIdBlocks.block} as block, sum(${ticketIdBlocks.n})::int as n, (sum(sum(${ticketIdBlocks.n})) over (order by ${ticketIdBlocks.block} ${dir}))::int as upto
+          from ${ticketIdBlocks}
+          where ${ticketIdBlocks.cid} = ${placeholderOf('cid')} and ${ticketTypeIs(f.ticketType, '"ticket_id_blocks"')}${withStatus ? sql` and ${ticketIdBlocks.status} = ${placeholderOf('status')}` : sql``}
+          group by ${ticketIdBlocks.block} order by ${ticketIdBlocks.block} ${dir}) b`,
+      )
+      .where(sql`b.upto > ${placeholderOf('offset')}`)
+      .limit(1);
+    return shapedStatement(query, preparedName('tb', `${f.ticketType}|${o.direction}|${withStatus}`));
+  });
+  const [row] = await queryRowArrays(db, statement, { cid: f.cid, status: f.status, offset: page.offset });
+  if (!row) return undefined;
+  const block = Number(row[0]);
+  // The keyset of an id page: `id < kid` newest first, `id > kid` oldest first.
+  const kid = desc ? (block + 1) * BLOCK_SIZE : block * BLOCK_SIZE - 1;
+  if (kid > 2 ** 31 - 1) return undefined;
+  return { ...page, offset: page.offset - Number(row[1]), after: { value: kid, id: kid } };
 }
 
 /**

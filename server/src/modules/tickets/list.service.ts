@@ -144,7 +144,8 @@ export async function listTickets(db: Db, scope: Scope, ticketType: TicketType, 
   const order: TicketOrder = { sort: q.sort, direction: q.direction };
   const after: TicketKeyset | undefined = q.cursor ? decodeCursor(order, q.cursor, TICKET_KEYSET_SORTS, cursorValueValid(order)) : undefined;
   const slice = sliceOf(q);
-  const pageOpts = { limit: slice.limit + 1, offset: slice.offset, ...(after ? { after } : {}) };
+  // A cursor page starts at its cursor: the page number's OFFSET does not apply.
+  const pageOpts = { limit: slice.limit + 1, offset: after ? 0 : slice.offset, ...(after ? { after } : {}) };
   let records: TicketListRecord[];
   let counted: Awaited<ReturnType<typeof countOf>>;
   const statusInBase = order.sort === 'id';
