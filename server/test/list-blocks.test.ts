@@ -8,6 +8,7 @@ import { makeContact, makeCustomer } from '../src/db/seed/factories.ts';
 import { BLOCK_SKIP_FROM, selectTicketPage, startOfOffset, type TicketOrder } from '../src/modules/tickets/list.queries.ts';
 import type { TicketListFilter } from '../src/modules/tickets/list.where.ts';
 import { openTestDatabase } from './helpers.ts';
+import { rng } from './rng.ts';
 
 // A deep OFFSET page of a whole list skips whole blocks of 16,384 ids by their counts (ticket_id_blocks,
 // kept by triggers on tickets: migration 0027). The counts must equal the tickets after every kind of
@@ -18,15 +19,6 @@ let cid: number;
 let otherCid: number;
 let contactId: number;
 const STATUSES: TicketStatus[] = ['Open', 'Closed', 'On Hold', 'Escalation'];
-
-/** A small deterministic generator, so a failure can be reproduced. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 /**
  * `n` tickets of the customer and `n` of another, alternating, every tenth id of a reserved range of

@@ -5,6 +5,7 @@ import type { Db } from '../src/db/client.ts';
 import { paramsFor } from '../src/db/shaped-statements.ts';
 import { shapeKey, ticketPageQuery, ticketPageStatement, type TicketOrder } from '../src/modules/tickets/list.queries.ts';
 import type { TicketListFilter } from '../src/modules/tickets/list.where.ts';
+import { rng } from './rng.ts';
 
 // The ticket list builds its page statement once per shape key and names the prepared statement from
 // it (issue 18, docs/decisions/031). A key shared by two different SQL texts would run one request with
@@ -14,15 +15,6 @@ import type { TicketListFilter } from '../src/modules/tickets/list.where.ts';
 // exactly the query drizzle builds with the values in it.
 
 const db = drizzle.mock() as unknown as Db;
-
-/** A small deterministic generator, so a failure can be reproduced. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const CRITERIA: Record<string, (r: () => number) => unknown> = {
   assignedTo: (r) => 1 + Math.floor(r() * 50),

@@ -9,6 +9,7 @@ import { keysetValueOf, selectTicketPage, WALK_SORTS, type TicketOrder, type Tic
 import { walkPays } from '../src/modules/tickets/list.service.ts';
 import type { TicketListFilter } from '../src/modules/tickets/list.where.ts';
 import { openTestDatabase } from './helpers.ts';
+import { rng } from './rng.ts';
 
 // A walked list page (list.queries.ts walkedIds: the base list read in the sort's order, the rest of the
 // filter tested row by row, the matches past the window fetched by a second branch) must be the very page
@@ -20,15 +21,6 @@ let database: Database;
 let cid: number;
 let priorityIds: number[];
 const DAY = 86_400_000;
-
-/** A small deterministic generator, so a failure can be reproduced. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 beforeAll(async () => {
   database = await openTestDatabase();
