@@ -3,6 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { LatestActionsResponse, ServiceRequestListResponse, TicketLookupsResponse } from '@sc/common';
 import { customers, ticketActions, ticketPriorities, tickets } from '../src/db/schema/index.ts';
 import { makeAction, makeContact, makeTicket } from '../src/db/seed/factories.ts';
+import { reserveIds, ticketNumber } from '../src/db/ids.ts';
+import { ticketsChanged } from '../src/db/cache/ticket-counts.ts';
 import { forgetLookupNames } from '../src/modules/tickets/lookup-names.queries.ts';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
 
@@ -126,6 +128,31 @@ describe('totals', () => {
     // Another customer's totals are their own.
     const globex = await list(globexAdmin, 'incidents', { status: 'Open' });
     expect(globex.total).toBe((await dbTickets(globexCid, 'Incident')).filter((x) => x.status === 'Open').length);
+  });
+
+  it('a search whose remembered total is 0 still shows the match another server process has just added', async () => {
+    const term = `stalezero${Date.now()}`;
+    expect((await list(operator, 'incidents', { status: '<ALL>', search: term })).rows).toEqual([]);
+    // Written straight into the database, as another process would: this process's count cache does not hear of it.
+    const [id] = await reserveIds(t.database.db, 'tickets', 1);
+    const now = new Date();
+    await t.database.db.insert(tickets).values({
+      id: id!,
+      cid: acmeCid,
+      ticketType: 'Incident',
+      ticketNo: ticketNumber('Incident', id!),
+      contactId: operator.session.user.contactId!,
+      status: 'Open',
+      shortDescription: `Printer ${term}`,
+      openDate: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const again = await list(operator, 'incidents', { status: '<ALL>', search: term });
+    expect(again.rows.map((r) => r.id)).toEqual([id]);
+    // Leave the other tests their totals.
+    await t.database.db.delete(tickets).where(eq(tickets.id, id!));
+    ticketsChanged(acmeCid);
   });
 });
 

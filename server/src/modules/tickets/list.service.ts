@@ -155,14 +155,13 @@ export async function listTickets(db: Db, scope: Scope, ticketType: TicketType, 
     const [all, baseCount] = await Promise.all([countOf(db, filter), countOf(db, baseFilterOf(filter, statusInBase))]);
     counted = all;
     const walk = walkPays(filter, order, pageOpts.offset + pageOpts.limit, countValue(all), countValue(baseCount));
-    records =
-      countValue(all) === 0
-        ? []
-        : await selectTicketPage(db, filter, order, walk ? { ...pageOpts, walk } : filter.search ? { ...pageOpts, filterFirst: all.exact <= SEARCH_FILTER_FIRST_BELOW } : pageOpts);
+    // The page is read even when the count says none: a remembered count may be older than another
+    // process's write (db/cache/ticket-counts.ts), and a page without matches costs little.
+    records = await selectTicketPage(db, filter, order, walk ? { ...pageOpts, walk } : filter.search ? { ...pageOpts, filterFirst: all.exact <= SEARCH_FILTER_FIRST_BELOW } : pageOpts);
   } else if (filter.search) {
     // The count (usually remembered) tells how common the term is, which decides how to fetch the page.
     counted = await countOf(db, filter);
-    records = counted.exact === 0 ? [] : await selectTicketPage(db, filter, order, { ...pageOpts, filterFirst: counted.exact <= SEARCH_FILTER_FIRST_BELOW });
+    records = await selectTicketPage(db, filter, order, { ...pageOpts, filterFirst: counted.exact <= SEARCH_FILTER_FIRST_BELOW });
   } else {
     [records, counted] = await Promise.all([selectTicketPage(db, filter, order, pageOpts), countOf(db, filter)]);
   }
