@@ -141,7 +141,7 @@ describe('totals', () => {
       cid: acmeCid,
       ticketType: 'Incident',
       ticketNo: ticketNumber('Incident', id!),
-      contactId: operator.session.user.contactId!,
+      contactId: operator.session.user.contactId,
       status: 'Open',
       shortDescription: `Printer ${term}`,
       openDate: now,
