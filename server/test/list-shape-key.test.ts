@@ -98,7 +98,7 @@ describe('list page query shape key', () => {
       const value = (k: string) => f.criteria[k as keyof TicketCriteria] !== undefined;
       if (walked) {
         // The window reads the tenant's tickets with the values hidden from the planner (walkedIds).
-        expect(statement.text).toMatch(/from \(select \* from "tickets" where \(+"tickets"."cid" = \(select \$\d+::int\) and /);
+        expect(statement.text).toMatch(/from \(select \* from "tickets" where \(+"tickets"."cid" = \(select \$\d+::integer\) and /);
         expect(statement.text).toMatch(/ limit \(select \$\d+::int\)\) "tickets"/);
         walkedCount++;
       } else if (f.search || value('requestedStartFrom') || value('requestedStartTo') || ((value('openDateFrom') || value('openDateTo')) && !statement.text.includes('+ 0'))) {

@@ -42,11 +42,15 @@ interface Condition {
    * leads with, or 'status', which only the id-ordered ones add.
    */
   base?: 'scope' | 'status';
+  /** The SQL type of each value `bind` may add, by parameter name (WHERE_PARAM_TYPES). */
+  types: Readonly<Record<string, string>>;
 }
 
 /** `column = value` when `value(f)` is defined. */
 const equals = (name: string, col: AnyPgColumn, value: (f: TicketListFilter) => unknown, base?: Condition['base']): Condition => ({
   ...(base ? { base } : {}),
+  // A varchar(n) value goes in as text: a cast to varchar(n) would cut a longer value instead of comparing it.
+  types: { [name]: col.getSQLType().replace(/^varchar\(\d+\)$/, 'text') },
   bind: (f, out) => {
     const v = value(f);
     if (v === undefined) return undefined;
@@ -59,6 +63,8 @@ const criterion = (name: keyof TicketCriteria, col: AnyPgColumn) => equals(name,
 
 /** One end of an inclusive range of a timestamp column; a bare day covers the whole day in the filter's zone. */
 const range = (name: 'openDateFrom' | 'openDateTo' | 'requestedStartFrom' | 'requestedStartTo', col: SQL, end: 'from' | 'to'): Condition => ({
+  // The text of a day or an instant, cast by the condition itself.
+  types: { [name]: 'text', tz: 'text' },
   bind: (f, out) => {
     const v = f.criteria[name];
     if (!v) return undefined;
@@ -80,6 +86,7 @@ const CONDITIONS: readonly Condition[] = [
   // still use the type's partial trigram indexes (docs/decisions/027).
   {
     base: 'scope',
+    types: {},
     bind: (f) => f.ticketType,
     sql: (_p, variant) => ticketTypeIs(variant as TicketType),
   },
@@ -90,6 +97,7 @@ const CONDITIONS: readonly Condition[] = [
   // Each column has its type's (cid, column) trigram index, the contacts go through contacts_search_trgm
   // (db/search.ts): every arm of the OR is indexable.
   {
+    types: { q: 'text' },
     bind: (f, out) => {
       if (!f.search) return undefined;
       out.q = containsPattern(f.search);
@@ -115,34 +123,11 @@ const CONDITIONS: readonly Condition[] = [
 ];
 
 /**
- * The SQL type of every value a list's WHERE binds (by parameter name). A walked page hands each value to
- * its statement as `(select $n::type)`, which no plan can look into (list.queries.ts walkedIds); the
- * condition casts further where it needs to (a day to a date).
+ * The SQL type of every value a list's WHERE binds (by parameter name), from the conditions themselves. A
+ * walked page hands each value to its statement as `(select $n::type)`, which no plan can look into
+ * (list.queries.ts walkedIds); the condition casts further where it needs to (a day to a date).
  */
-export const WHERE_PARAM_TYPES: Readonly<Record<string, string>> = {
-  cid: 'int',
-  contactId: 'int',
-  assignedMe: 'int',
-  deviceId: 'int',
-  status: 'text',
-  q: 'text',
-  assignedTo: 'int',
-  assignedContactId: 'int',
-  departmentId: 'int',
-  boardId: 'int',
-  isShared: 'boolean',
-  isVip: 'boolean',
-  priorityId: 'int',
-  classId: 'int',
-  subclassId: 'int',
-  siteId: 'int',
-  isRequestScheduled: 'boolean',
-  openDateFrom: 'text',
-  openDateTo: 'text',
-  requestedStartFrom: 'text',
-  requestedStartTo: 'text',
-  tz: 'text',
-};
+export const WHERE_PARAM_TYPES: Readonly<Record<string, string>> = Object.fromEntries(CONDITIONS.flatMap((c) => Object.entries(c.types)));
 
 /** The variant of each condition (undefined: not used), the values going into `out`. */
 export type WhereShape = readonly (string | undefined)[];
