@@ -3,7 +3,8 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { TICKET_KEYSET_SORTS, TICKET_SORT_KEYS, type TicketCriteria } from '@sc/common';
 import type { Db } from '../src/db/client.ts';
 import { paramsFor } from '../src/db/shaped-statements.ts';
-import { shapeKey, ticketPageQuery, ticketPageStatement, type TicketOrder } from '../src/modules/tickets/list.queries.ts';
+import { shapeKey, ticketPageQuery, ticketPageStatement } from '../src/modules/tickets/list.queries.ts';
+import type { TicketOrder } from '../src/modules/tickets/list.order.ts';
 import type { TicketListFilter } from '../src/modules/tickets/list.where.ts';
 import { rng } from './rng.ts';
 

@@ -97,6 +97,14 @@ export function ticketSearchPatternMatches(type: TicketType, numberType: TicketT
 }
 
 /**
+ * A cheap first test of a ticket row against a `%term%` pattern: `tickets.search_text` (the three searched
+ * columns lower-cased in one generated column, migration 0026) contains it. Never the whole test: a term
+ * spanning two columns matches search_text only. The pattern is lower-cased once (an InitPlan), not per row.
+ */
+export const searchTextMayMatch = (pattern: unknown, alias?: string): SQL =>
+  sql`${alias === undefined ? tickets.searchText : sql.raw(`${alias}.search_text`)} like (select lower(${pattern}::text))`;
+
+/**
  * The ticket lists' search: the three columns, or a contact of the tenant whose "first last email" matches.
  * The contacts go in as `= any(array(…))`, an InitPlan computed once, so every arm of the OR is indexable
  * and the planner can BitmapOr the four index scans (docs/decisions/011).
@@ -116,7 +124,7 @@ export function ticketListPatternMatches(cid: unknown, pattern: unknown, rowByRo
   // columns lower-cased in one string, rules out almost every row first for a tenth of that (global
   // search does the same, modules/search/queries.ts). It cannot replace them: a term spanning two columns
   // matches search_text only.
-  const tested = rowByRow ? sql`(${tickets.searchText} like (select lower(${pattern}::text)) and ${text})` : text;
+  const tested = rowByRow ? sql`(${searchTextMayMatch(pattern)} and ${text})` : text;
   return sql`(${tested} or ${tickets.contactId} = any(${contactIds}))`;
 }
 

@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { SEARCH_TYPE, type SearchRecord } from '@sc/common';
 import type { Db } from '../../db/client.ts';
-import { contactPatternMatches, containsPattern, jobPatternMatches, ticketNumberPrefix, ticketNumberTypeOf, ticketSearchPatternMatches, ticketTypeIs } from '../../db/search.ts';
+import { contactPatternMatches, containsPattern, jobPatternMatches, searchTextMayMatch, ticketNumberPrefix, ticketNumberTypeOf, ticketSearchPatternMatches, ticketTypeIs } from '../../db/search.ts';
 import { paramsFor, placeholderOf, preparedName, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params, type ShapedStatement } from '../../db/shaped-statements.ts';
 import { contacts, customers, departments, devices, jobs, TICKET_TYPES, tickets, type TicketType } from '../../db/schema/index.ts';
 
@@ -54,7 +54,7 @@ function typeHits(shape: TicketSearchShape, param: ParamOf, type: TicketType): S
           select o.id, o.ticket_no, o.short_description, o.target_name, o.search_text from ${tickets} o
           where ${own} and o.id >= ${windowStart}
           order by o.id desc nulls last limit ${RECENT_WINDOW}) o
-        where o.search_text like (select lower(${param('pattern')}::text)) and ${matches}
+        where ${searchTextMayMatch(param('pattern'), 'o')} and ${matches}
         limit ${shape.limit})
       union all
       (select o.id from ${tickets} o

@@ -1,101 +1,14 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZES, type TicketSortKey } from '@sc/common';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PAGE_SIZES } from '@sc/common';
 import type { Db } from '../../db/client.ts';
-import { contacts, ticketClasses, ticketIdBlocks, ticketPriorities, ticketSubclasses, tickets, type TicketStatus, type TicketType } from '../../db/schema/index.ts';
-import { ticketTypeIs } from '../../db/search.ts';
+import { contacts, ticketClasses, ticketPriorities, ticketSubclasses, tickets, type TicketStatus, type TicketType } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/ids.ts';
 import { placeholderOf, preparedName, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params, type ShapedStatement } from '../../db/shaped-statements.ts';
-import { bindWhere, narrowsBase, ticketWhere, WHERE_PARAM_TYPES, whereKey, whereSql, type TicketListFilter, type WhereShape } from './list.where.ts';
+import { startOfOffset } from './list.blocks.queries.ts';
+import { bindKeyset, keysetCondition, orderBy, type TicketKeyset, type TicketOrder } from './list.order.ts';
+import { blindParam, walkableSort, walkedIds, WALK_WINDOW } from './list.walk.ts';
+import { bindWhere, narrowsBase, ticketWhere, whereKey, whereSql, type TicketListFilter, type WhereShape } from './list.where.ts';
 import { lookupNamesOf, type LookupNames } from './lookup-names.queries.ts';
-
-export interface TicketOrder {
-  sort: TicketSortKey;
-  direction: 'asc' | 'desc';
-}
-
-/** Where a keyset page starts: the sort value and id of the previous page's last row. */
-export interface TicketKeyset {
-  value: string | number;
-  id: number;
-}
-
-/** The ORDER BY key of each sort; priority, class and subclass need their lookup joined. */
-const SORT_COLUMNS: Record<TicketSortKey, SQL> = {
-  id: sql`${tickets.id}`,
-  ticketNo: sql`${tickets.ticketNo}`,
-  status: sql`${tickets.status}`,
-  assignedToName: sql`${tickets.assignedToName}`,
-  shortDescription: sql`${tickets.shortDescription}`,
-  priority: sql`${ticketPriorities.level}`,
-  severity: sql`${tickets.severityShort}`,
-  openDate: sql`${tickets.openDate}`,
-  class: sql`${ticketClasses.name}`,
-  subclass: sql`${ticketSubclasses.name}`,
-  targetName: sql`${tickets.targetName}`,
-  requestedStartDate: sql`${tickets.requestedStartDate}`,
-  requestedEndDate: sql`${tickets.requestedEndDate}`,
-};
-
-/** Casts of a cursor value back to the column type (keyset sorts only), and the value as it is sent. */
-const KEYSET_CASTS: Partial<Record<TicketSortKey, { type: string; value: (v: string | number) => string | number }>> = {
-  id: { type: 'int', value: Number },
-  ticketNo: { type: 'varchar', value: String },
-  status: { type: 'varchar', value: String },
-  shortDescription: { type: 'varchar', value: String },
-  openDate: { type: 'timestamptz', value: String },
-};
-
-/**
- * `filterFirst` writes the id key as `id + 0`, so no index can supply the order: the planner filters
- * first (the trigram bitmaps), then sorts the matches. The list asks for it when a search matches few
- * rows: walking the primary key backwards hoping to meet them early cost 358 ms at 1 M tickets for a
- * term the tenant does not have. For a common term, walking in id order finds a page at once.
- * `priorityById` sorts by priority_id instead of the joined level (see priorityIdsFollowLevels).
- */
-function orderBy(o: TicketOrder, opts: { filterFirst?: boolean; outer?: boolean; priorityById?: boolean } = {}): SQL[] {
-  const dir = o.direction === 'asc' ? asc : desc;
-  if (o.sort !== 'id') {
-    const key =
-      (opts.outer ? OUTER_SORT_COLUMNS[o.sort] : undefined) ?? (opts.priorityById && o.sort === 'priority' ? sql`${tickets.priorityId}` : SORT_COLUMNS[o.sort]);
-    // The tie-breaker keeps the default NULLS placement: it matches the ascending id column that ends
-    // the (cid, ticket_type, column, id) sort indexes, read forwards or backwards.
-    return [dir(key), dir(tickets.id)];
-  }
-  const id = opts.filterFirst ? sql`${tickets.id} + 0` : sql`${tickets.id}`;
-  // The id-ordered list indexes hold `id DESC NULLS LAST` (drizzle-kit's .desc()), and PostgreSQL
-  // matches an index to an ORDER BY including the NULLS placement, whatever NOT NULL says: plain
-  // `id desc` means NULLS FIRST, so no (cid, ticket_type, …, id) index could supply the order and
-  // every page read all the tenant's entries and sorted them (page 1,500 ≈ 27 ms → 8 ms). id is never
-  // null, so naming the index's placement (and its mirror for ascending) changes nothing but the plan.
-  return [o.direction === 'asc' ? sql`${id} asc nulls first` : sql`${id} desc nulls last`];
-}
-
-/** The page's own rows are ordered without joining the lookups: a keyed subselect per row (a page is at most 51 rows). */
-const OUTER_SORT_COLUMNS: Partial<Record<TicketSortKey, SQL>> = {
-  priority: sql`(select ${ticketPriorities.level} from ${ticketPriorities} where ${ticketPriorities.id} = ${tickets.priorityId})`,
-  class: sql`(select ${ticketClasses.name} from ${ticketClasses} where ${ticketClasses.id} = ${tickets.classId})`,
-  subclass: sql`(select ${ticketSubclasses.name} from ${ticketSubclasses} where ${ticketSubclasses.id} = ${tickets.subclassId})`,
-};
-
-const keysetCast = (o: TicketOrder) => {
-  const cast = KEYSET_CASTS[o.sort];
-  if (!cast) throw new Error(`sort ${o.sort} has no keyset`);
-  return cast;
-};
-
-/** The values of a keyset condition: the previous page's last sort value (`kv`) and id (`kid`). */
-function bindKeyset(o: TicketOrder, k: TicketKeyset, out: Params): void {
-  const cast = keysetCast(o);
-  out.kid = Number(k.id);
-  if (o.sort !== 'id') out.kv = cast.value(k.value);
-}
-
-function keysetCondition(o: TicketOrder, p: ParamOf): SQL {
-  const type = sql.raw(keysetCast(o).type);
-  const cmp = sql.raw(o.direction === 'asc' ? '>' : '<');
-  if (o.sort === 'id') return sql`${tickets.id} ${cmp} ${p('kid')}::${type}`;
-  return sql`(${SORT_COLUMNS[o.sort]}, ${tickets.id}) ${cmp} (${p('kv')}::${type}, ${p('kid')}::int)`;
-}
 
 /** The columns of a list row, joined for the page's rows only. */
 const rowColumns = {
@@ -205,7 +118,7 @@ export interface TicketPageOptions {
 }
 
 /** Everything that changes the page query's SQL text (never a value: values are parameters). */
-interface PageShape {
+export interface PageShape {
   ticketType: TicketType;
   where: WhereShape;
   order: TicketOrder;
@@ -320,68 +233,6 @@ function pageQuery(db: Db, s: PageShape, p: ParamOf) {
     .orderBy(...orderBy(o, { outer: true }));
 }
 
-/**
- * The sorts a page can be walked in: those a (cid, ticket_type, column, id) index reads in order. The
- * priority only by its id (priorityIdsFollowLevels), not by the joined level.
- */
-export const WALK_SORTS: ReadonlySet<TicketSortKey> = new Set(['id', 'status', 'shortDescription', 'severity', 'priority', 'openDate', 'requestedStartDate', 'assignedToName']);
-const walkableSort = (o: TicketOrder, priorityById: boolean): boolean => WALK_SORTS.has(o.sort) && (o.sort !== 'priority' || priorityById);
-
-/**
- * The ids of a walked list page: the first WALK_WINDOW rows of the list's base (list.where.ts inBase) in
- * the page's order, read from the sort's index, each tested on the rest of the filter (the status for
- * sorts other than id, the search, the criteria). When the matches are common the page fills after a
- * few dozen or hundred rows, where filtering first visits every match (a contact's name at 50,000
- * incidents: ≈ 1,250 heap rows, 5 ms) and where a status sort's plan had to be made afresh for each
- * request (≈ 1 ms of planning for 0.2 ms of execution).
- *
- * The window is a LIMITed subquery, a fence no condition is pushed into. Its LIMIT is a parameter, which
- * a generic plan prices at a tenth of the rows: so the prepared statement's plan too walks the index in
- * order and stops when the page is full (a number above an average tenant's size made it sort the
- * whole tenant instead). Only if the window holds fewer matches than the page needs does the second
- * branch run: the whole filter as an unwalked page fetches it, less the window's matches, which all come
- * before it in the order. The Append reads its branches in order, so the page is exact whatever the
- * window holds; the counts that choose a walk (list.service.ts) only decide what it costs.
- */
-export const WALK_WINDOW = 5000;
-const WALK_PARAM_TYPES: Readonly<Record<string, string>> = { ...WHERE_PARAM_TYPES, walk: 'int', limit: 'int', offset: 'int', kid: 'int', kv: 'text' };
-/**
- * Every value of a walked page goes in as `(select $n::type)`, an InitPlan whose value no plan looks at:
- * the custom plans of the statement's first runs then cost what its generic plan costs, and PostgreSQL
- * keeps the generic one instead of planning each run afresh (≈ 1 ms). Seen, a tenant's size or a date
- * made a custom plan cheaper on paper, so every run was planned; and the window's LIMIT of 5,000 above
- * an average tenant's 2,700 tickets made the custom plans sort the whole tenant (50 ms at 50,000).
- */
-const blindParam =
-  (p: ParamOf): ParamOf =>
-  (name) => {
-    const type = WALK_PARAM_TYPES[name];
-    if (type === undefined) throw new Error(`walked page: no SQL type for parameter ${name}`);
-    return sql`(select ${p(name)}::${sql.raw(type)})`;
-  };
-function walkedIds(s: PageShape, p0: ParamOf): SQL {
-  const p = blindParam(p0);
-  const statusInBase = s.order.sort === 'id';
-  const base = whereSql(s.where, p, 'base', statusInBase)!;
-  const window = s.after ? and(base, keysetCondition(s.order, p))! : base;
-  const rest = whereSql(s.where, p, 'rest', statusInBase)!;
-  const all = whereSql(s.where, p)!;
-  const inOrder = sql.join(orderBy(s.order, { priorityById: s.priorityById }), sql`, `);
-  const filteredOrder = sql.join(orderBy(s.order, { priorityById: s.priorityById, filterFirst: true }), sql`, `);
-  const limit = s.limit === undefined ? p('limit') : sql.raw(String(s.limit));
-  // Each branch may have to supply the whole OFFSET too.
-  const need = s.offset ? sql`(${limit} + ${p('offset')})` : limit;
-  return sql`(with walked as materialized (
-        select ${tickets.id} from (select * from ${tickets} where ${window} order by ${inOrder} limit ${p('walk')}) ${tickets}
-        where ${rest} order by ${inOrder} limit ${need})
-      select w.id from (
-        (select walked.id from walked)
-        union all
-        (select ${tickets.id} from ${tickets} where ${s.after ? and(all, keysetCondition(s.order, p)) : all} and ${tickets.id} not in (select walked.id from walked)
-          order by ${filteredOrder} limit ${need})) w
-      limit ${limit}${s.offset ? sql` offset ${p('offset')}` : sql``})`;
-}
-
 /** The page query with this request's values in it (the shape-key test compares it with the statement). */
 export function ticketPageQuery(db: Db, f: TicketListFilter, o: TicketOrder, page: TicketPageOptions, priorityById: boolean) {
   const params: Params = {};
@@ -412,48 +263,6 @@ export async function selectTicketPage(db: Db, f: TicketListFilter, o: TicketOrd
   const { statement, params } = ticketPageStatement(db, f, o, start ?? page, names.priorityIdsFollowLevels);
   const rows = await queryRowArrays(db, statement, params);
   return rows.map((a) => recordOf(a, names));
-}
-
-/** From this OFFSET on, a page of a whole list (tenant, type, status) starts by skipping id blocks. */
-export const BLOCK_SKIP_FROM = 1000;
-/** Ids per block: the migration's `id >> 14`. */
-const BLOCK_SIZE = 16_384;
-const blockStatements = new ShapedStatements(16);
-
-/**
- * A deep OFFSET page of a list by id that only the tenant, type and status narrow, as a page that starts
- * past the whole id blocks (ticket_id_blocks: 16,384 ids each) holding the rows the OFFSET skips, with the
- * few rows left to skip in the block where the page starts: their counts are summed newest (or oldest)
- * block first, from the table's key order, until they pass the OFFSET. Undefined: any other page, or an
- * OFFSET past the list's end (the plain page then answers it, empty). The counts are kept in the writing
- * transaction (migration 0027), so the page is the plain OFFSET page (list-blocks.test.ts).
- */
-export async function startOfOffset(db: Db, f: TicketListFilter, o: TicketOrder, page: TicketPageOptions): Promise<TicketPageOptions | undefined> {
-  if (o.sort !== 'id' || page.after || page.walk || page.offset < BLOCK_SKIP_FROM) return undefined;
-  if (f.contactId !== undefined || f.assignedContactId !== undefined || f.deviceId !== undefined || narrowsBase(bindWhere(f, {}), true)) return undefined;
-  const desc = o.direction === 'desc';
-  const withStatus = f.status !== '<ALL>';
-  const statement = blockStatements.get(db, `${f.ticketType}|${o.direction}|${withStatus}`, () => {
-    const dir = sql.raw(desc ? 'desc' : 'asc');
-    const query = db
-      .select({ block: sql<number>`b.block`, before: sql<number>`b.upto - b.n` })
-      .from(
-        sql`(select ${ticketIdBlocks.block} as block, sum(${ticketIdBlocks.n})::int as n, (sum(sum(${ticketIdBlocks.n})) over (order by ${ticketIdBlocks.block} ${dir}))::int as upto
-          from ${ticketIdBlocks}
-          where ${ticketIdBlocks.cid} = ${placeholderOf('cid')} and ${ticketTypeIs(f.ticketType, '"ticket_id_blocks"')}${withStatus ? sql` and ${ticketIdBlocks.status} = ${placeholderOf('status')}` : sql``}
-          group by ${ticketIdBlocks.block} order by ${ticketIdBlocks.block} ${dir}) b`,
-      )
-      .where(sql`b.upto > ${placeholderOf('offset')}`)
-      .limit(1);
-    return shapedStatement(query, preparedName('tb', `${f.ticketType}|${o.direction}|${withStatus}`));
-  });
-  const [row] = await queryRowArrays(db, statement, { cid: f.cid, status: f.status, offset: page.offset });
-  if (!row) return undefined;
-  const block = Number(row[0]);
-  // The keyset of an id page: `id < kid` newest first, `id > kid` oldest first.
-  const kid = desc ? (block + 1) * BLOCK_SIZE : block * BLOCK_SIZE - 1;
-  if (kid > 2 ** 31 - 1) return undefined;
-  return { ...page, offset: page.offset - Number(row[1]), after: { value: kid, id: kid } };
 }
 
 /**

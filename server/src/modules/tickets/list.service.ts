@@ -17,12 +17,10 @@ import {
   estimateTickets,
   keysetValueOf,
   selectTicketPage,
-  type TicketKeyset,
   type TicketListRecord,
-  type TicketOrder,
-  WALK_SORTS,
-  WALK_WINDOW,
 } from './list.queries.ts';
+import type { TicketKeyset, TicketOrder } from './list.order.ts';
+import { WALK_SORTS, WALK_WINDOW } from './list.walk.ts';
 import { baseFilterOf, filterNarrowsBase, type TicketListFilter } from './list.where.ts';
 
 
@@ -105,7 +103,7 @@ export const presentIncidentRow = (scope: Scope, r: TicketListRecord): IncidentR
 const SEARCH_FILTER_FIRST_BELOW = 2000;
 
 /**
- * A walk of the list's base (list.queries.ts walkedIds) is chosen when, spread evenly, the matches
+ * A walk of the list's base (list.walk.ts walkedIds) is chosen when, spread evenly, the matches
  * would fill the page within a quarter of the walk's window: rows walked ≈ (offset + limit) × base ÷ matches.
  * Past that a rarer term or filter is cheaper filtered first. The counts are the lists' own (usually
  * remembered). Date ranges are not spread evenly along the ids and dates the sorts follow: only a range
@@ -149,19 +147,16 @@ export async function listTickets(db: Db, scope: Scope, ticketType: TicketType, 
   let records: TicketListRecord[];
   let counted: Awaited<ReturnType<typeof countOf>>;
   const statusInBase = order.sort === 'id';
-  if (WALK_SORTS.has(order.sort) && filterNarrowsBase(filter, statusInBase)) {
+  const walkable = WALK_SORTS.has(order.sort) && filterNarrowsBase(filter, statusInBase);
+  if (walkable || filter.search) {
     // A search, criteria or (for sorts other than id) a status: the counts (usually remembered) tell how
-    // common the matches are in the list they narrow, which decides how to fetch the page.
-    const [all, baseCount] = await Promise.all([countOf(db, filter), countOf(db, baseFilterOf(filter, statusInBase))]);
+    // common the matches are in the list they narrow, which decides how to fetch the page. The page is
+    // read even when the count says none: a remembered count may be older than another process's write
+    // (db/cache/ticket-counts.ts), and a page without matches costs little.
+    const [all, base] = await Promise.all([countOf(db, filter), walkable ? countOf(db, baseFilterOf(filter, statusInBase)) : undefined]);
     counted = all;
-    const walk = walkPays(filter, order, pageOpts.offset + pageOpts.limit, countValue(all), countValue(baseCount));
-    // The page is read even when the count says none: a remembered count may be older than another
-    // process's write (db/cache/ticket-counts.ts), and a page without matches costs little.
+    const walk = base !== undefined && walkPays(filter, order, pageOpts.offset + pageOpts.limit, countValue(all), countValue(base));
     records = await selectTicketPage(db, filter, order, walk ? { ...pageOpts, walk } : filter.search ? { ...pageOpts, filterFirst: all.exact <= SEARCH_FILTER_FIRST_BELOW } : pageOpts);
-  } else if (filter.search) {
-    // The count (usually remembered) tells how common the term is, which decides how to fetch the page.
-    counted = await countOf(db, filter);
-    records = await selectTicketPage(db, filter, order, { ...pageOpts, filterFirst: counted.exact <= SEARCH_FILTER_FIRST_BELOW });
   } else {
     [records, counted] = await Promise.all([selectTicketPage(db, filter, order, pageOpts), countOf(db, filter)]);
   }

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ticketIdBlocks } from '../../db/schema/index.ts';
+import { ticketTypeIs } from '../../db/search.ts';
+import { placeholderOf, preparedName, queryRowArrays, shapedStatement, ShapedStatements } from '../../db/shaped-statements.ts';
+import type { TicketOrder } from './list.order.ts';
+import type { TicketPageOptions } from './list.queries.ts';
+import { bindWhere, narrowsBase, type TicketListFilter } from './list.where.ts';
+
+// A deep OFFSET page that skips whole id blocks by their counts (docs/decisions/036-list-offset-blocks.md).
+
+/** From this OFFSET on, a page of a whole list (tenant, type, status) starts by skipping id blocks. */
+export const BLOCK_SKIP_FROM = 1000;
+/** Ids per block: the migration's `id >> 14`. */
+const BLOCK_SIZE = 16_384;
+const blockStatements = new ShapedStatements(16);
+
+/**
+ * A deep OFFSET page of a list by id that only the tenant, type and status narrow, as a page that starts
+ * past the whole id blocks (ticket_id_blocks: 16,384 ids each) holding the rows the OFFSET skips, with the
+ * few rows left to skip in the block where the page starts: their counts are summed newest (or oldest)
+ * block first, from the table's key order, until they pass the OFFSET. Undefined: any other page, or an
+ * OFFSET past the list's end (the plain page then answers it, empty). The counts are kept in the writing
+ * transaction (migration 0027), so the page is the plain OFFSET page (list-blocks.test.ts).
+ */
+export async function startOfOffset(db: Db, f: TicketListFilter, o: TicketOrder, page: TicketPageOptions): Promise<TicketPageOptions | undefined> {
+  if (o.sort !== 'id' || page.after || page.walk || page.offset < BLOCK_SKIP_FROM) return undefined;
+  if (f.contactId !== undefined || f.assignedContactId !== undefined || f.deviceId !== undefined || narrowsBase(bindWhere(f, {}), true)) return undefined;
+  const desc = o.direction === 'desc';
+  const withStatus = f.status !== '<ALL>';
+  const statement = blockStatements.get(db, `${f.ticketType}|${o.direction}|${withStatus}`, () => {
+    const dir = sql.raw(desc ? 'desc' : 'asc');
+    const query = db
+      .select({ block: sql<number>`b.block`, before: sql<number>`b.upto - b.n` })
+      .from(
+        sql`(select ${ticketIdBlocks.block} as block, sum(${ticketIdBlocks.n})::int as n, (sum(sum(${ticketIdBlocks.n})) over (order by ${ticketIdBlocks.block} ${dir}))::int as upto
+          from ${ticketIdBlocks}
+          where ${ticketIdBlocks.cid} = ${placeholderOf('cid')} and ${ticketTypeIs(f.ticketType, '"ticket_id_blocks"')}${withStatus ? sql` and ${ticketIdBlocks.status} = ${placeholderOf('status')}` : sql``}
+          group by ${ticketIdBlocks.block} order by ${ticketIdBlocks.block} ${dir}) b`,
+      )
+      .where(sql`b.upto > ${placeholderOf('offset')}`)
+      .limit(1);
+    return shapedStatement(query, preparedName('tb', `${f.ticketType}|${o.direction}|${withStatus}`));
+  });
+  const [row] = await queryRowArrays(db, statement, { cid: f.cid, status: f.status, offset: page.offset });
+  if (!row) return undefined;
+  const block = Number(row[0]);
+  // The keyset of an id page: `id < kid` newest first, `id > kid` oldest first.
+  const kid = desc ? (block + 1) * BLOCK_SIZE : block * BLOCK_SIZE - 1;
+  if (kid > 2 ** 31 - 1) return undefined;
+  return { ...page, offset: page.offset - Number(row[1]), after: { value: kid, id: kid } };
+}
