@@ -299,6 +299,33 @@ describe('paging, sorting, filtering', () => {
     expect((await list(globexAdmin, 'incidents', { search: 'Quartermaine' })).rows).toEqual([]);
   });
 
+  it('search by a ticket-number term: a prefix of the list type\'s numbers, a contains-match everywhere else', async () => {
+    // The list reads such a term as a range of the type's number btree (db/search.ts ticketListPatternMatches):
+    // the rows must be exactly those of the contains-search of requirements §2.9.
+    const db = t.database.db;
+    const contactId = operator.session.user.contactId;
+    const make = (ticketType: 'Incident' | 'ServiceRequest', ticketNo: string, shortDescription = 'Plain subject') =>
+      makeTicket(db, { cid: acmeCid, ticketType, contactId, ticketNo, shortDescription, status: 'Open' });
+    const a = await make('Incident', 'INC-7731001');
+    const b = await make('Incident', 'INC-77310012');
+    await make('Incident', 'INC-9773100');
+    const mention = await make('Incident', 'INC-7731999', 'Follows up SR-7731001');
+    const irregular = await make('Incident', 'MIG-INC-7731001');
+    const sr = await make('ServiceRequest', 'SR-7731001', 'Caused by inc-7731001');
+    await make('ServiceRequest', 'SR-97731001');
+    const ids = async (path: string, search: string) => (await list(operator, path, { status: '<ALL>', search, sort: 'id', direction: 'asc' })).rows.map((r) => r.id);
+    expect(await ids('incidents', 'INC-7731001')).toEqual([a.id, b.id, irregular.id]);
+    expect(await ids('incidents', 'inc-7731001')).toEqual([a.id, b.id, irregular.id]);
+    // An SR number in the incident list: only text that mentions it; an incident number in the request list likewise.
+    expect(await ids('incidents', 'SR-7731001')).toEqual([mention.id]);
+    expect(await ids('service-requests', 'INC-7731001')).toEqual([sr.id]);
+    expect(await ids('service-requests', 'sr-7731001')).toEqual([sr.id]);
+    // The total is counted with the same condition.
+    expect((await list(operator, 'incidents', { status: '<ALL>', search: 'INC-7731001' })).total).toBe(3);
+    // Another customer's list never shows them.
+    expect((await list(globexAdmin, 'incidents', { status: '<ALL>', search: 'INC-7731001' })).rows).toEqual([]);
+  });
+
   it('criteria filters narrow the list', async () => {
     const acme = (await dbTickets(acmeCid, 'ServiceRequest')).filter((x) => x.status !== undefined);
     const sample = acme.find((x) => x.priorityId && x.classId && x.siteId)!;

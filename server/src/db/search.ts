@@ -87,13 +87,27 @@ export function ticketSearchTextMatches(type: TicketType, term: string, alias?: 
  * containsPattern and ticketNumberPrefix as values, or placeholders of a statement built once per shape.
  */
 export function ticketSearchPatternMatches(type: TicketType, numberType: TicketType | undefined, pattern: unknown, numberFrom: unknown, numberBelow: unknown, alias?: string): SQL {
+  return ticketTermPatternMatches(numberTermOf(type, numberType), pattern, numberFrom, numberBelow, alias);
+}
+
+/**
+ * How a term reads against one ticket type's numbers: 'text' (not a ticket-number term: contains-match),
+ * 'own' (a number of this type: a prefix of the number), 'other' (a number of the other type: no regular
+ * number of this type can contain it).
+ */
+export type NumberTerm = 'text' | 'own' | 'other';
+export const numberTermOf = (type: TicketType, numberType: TicketType | undefined): NumberTerm =>
+  numberType === undefined ? 'text' : numberType === type ? 'own' : 'other';
+
+/** ticketSearchPatternMatches by the term's NumberTerm: the three columns, with the number read as numberTermOf says. */
+function ticketTermPatternMatches(term: NumberTerm, pattern: unknown, numberFrom: unknown, numberBelow: unknown, alias?: string): SQL {
   const cols = ticketColumnsOf(alias);
-  if (numberType === undefined) return ticketTextPatternMatches(pattern, cols);
+  if (term === 'text') return ticketTextPatternMatches(pattern, cols);
   const irregular = sql`(${ticketNoIrregular(alias)} and ${cols.ticketNo} ilike ${pattern})`;
   const rest = sql`${irregular} or ${cols.shortDescription} ilike ${pattern} or ${cols.targetName} ilike ${pattern}`;
   // ~>=~ and ~<~: text_pattern_ops' own (byte-wise) comparisons, the operators its btree answers.
   const prefix = sql`(${cols.ticketNo} ~>=~ ${numberFrom} and ${cols.ticketNo} ~<~ ${numberBelow})`;
-  return numberType === type ? sql`(${prefix} or ${rest})` : sql`(${rest})`;
+  return term === 'own' ? sql`(${prefix} or ${rest})` : sql`(${rest})`;
 }
 
 /**
@@ -116,10 +130,13 @@ export function ticketListMatches(cid: number, term: string): SQL {
 /**
  * ticketListMatches with the cid and the `%term%` pattern given as they go into the SQL: values, or
  * placeholders of the ticket list's statement built once per shape (modules/tickets/list.queries.ts).
+ * A ticket-number term (`number`: its NumberTerm for the list's type, and its ticketNumberPrefix bounds)
+ * reads the number as global search does: 'INC-1000731' is a range of the type's
+ * tickets_<type>_ticket_no_prefix, where the trigram index read every 'INC-100…' (requirements §17.6).
  */
-export function ticketListPatternMatches(cid: unknown, pattern: unknown, rowByRow = false): SQL {
+export function ticketListPatternMatches(cid: unknown, pattern: unknown, rowByRow = false, number?: { term: NumberTerm; from: unknown; below: unknown }): SQL {
   const contactIds = sql`array(select ${contacts.id} from ${contacts} where ${contacts.cid} = ${cid} and ${contactPatternMatches(pattern)})`;
-  const text = ticketTextPatternMatches(pattern, ticketColumnsOf());
+  const text = number ? ticketTermPatternMatches(number.term, pattern, number.from, number.below) : ticketTextPatternMatches(pattern, ticketColumnsOf());
   // Tested row by row (a walked list page), the three ILIKEs cost ≈ 1 µs a row; search_text, the same
   // columns lower-cased in one string, rules out almost every row first for a tenth of that (global
   // search does the same, modules/search/queries.ts). It cannot replace them: a term spanning two columns

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TicketCriteria, TicketStatusFilter } from '@sc/common';
 import { tickets, type TicketType } from '../../db/schema/index.ts';
-import { containsPattern, ticketListPatternMatches, ticketTypeIs } from '../../db/search.ts';
+import { containsPattern, numberTermOf, ticketListPatternMatches, ticketNumberPrefix, ticketNumberTypeOf, ticketTypeIs, type NumberTerm } from '../../db/search.ts';
 import { valueOf, type ParamOf, type Params } from '../../db/shaped-statements.ts';
 
 // The WHERE of the ticket lists, the export, the calendar and the counts (requirements §2.1, §2.2).
@@ -95,15 +95,28 @@ const CONDITIONS: readonly Condition[] = [
   equals('deviceId', tickets.deviceId, (f) => f.deviceId, 'scope'),
   equals('status', tickets.status, (f) => (f.status === '<ALL>' ? undefined : f.status), 'status'),
   // Each column has its type's (cid, column) trigram index, the contacts go through contacts_search_trgm
-  // (db/search.ts): every arm of the OR is indexable.
+  // (db/search.ts): every arm of the OR is indexable. A ticket-number term is its own variant (its
+  // NumberTerm for the list's type): the number is then read as a prefix, or not at all.
   {
-    types: { q: 'text' },
+    types: { q: 'text', qFrom: 'text', qBelow: 'text' },
     bind: (f, out) => {
       if (!f.search) return undefined;
       out.q = containsPattern(f.search);
-      return '';
+      const term = numberTermOf(f.ticketType, ticketNumberTypeOf(f.search));
+      if (term === 'own') {
+        const { from, below } = ticketNumberPrefix(f.search);
+        out.qFrom = from;
+        out.qBelow = below;
+      }
+      return term === 'text' ? '' : term;
     },
-    sql: (p, _v, walk) => ticketListPatternMatches(p('cid'), p('q'), walk),
+    sql: (p, variant, walk) =>
+      ticketListPatternMatches(
+        p('cid'),
+        p('q'),
+        walk,
+        variant === '' ? undefined : variant === 'own' ? { term: 'own', from: p('qFrom'), below: p('qBelow') } : { term: variant as NumberTerm, from: null, below: null },
+      ),
   },
   criterion('assignedTo', tickets.assignedStaffId),
   criterion('assignedContactId', tickets.assignedContactId),
