@@ -154,6 +154,10 @@ export const tickets = pgTable(
       .on(t.cid, t.assignedContactId, t.ticketType, t.status, t.id.desc())
       .where(sql`${t.assignedContactId} is not null`),
     index('tickets_cid_department_idx').on(t.cid, t.departmentId),
+    // The lists' class filter (requirements §2.1 criteria), alone or with an open-date range: only the class's
+    // rows, in date order, id for an index-only page. Before it a class filter read the type's whole
+    // date range from tickets_report_opened_idx and tested the class on each entry.
+    index('tickets_cid_type_class_open_idx').on(t.cid, t.ticketType, t.classId, t.openDate, t.id),
     index('tickets_cid_device_idx').on(t.cid, t.deviceId),
     // The calendar's long events that started before the visible range (only requests with an end date).
     index('tickets_cid_type_requested_end_idx').on(t.cid, t.ticketType, t.requestedEndDate).where(sql`${t.requestedEndDate} is not null`),

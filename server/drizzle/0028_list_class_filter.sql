@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_cid_type_class_open_idx" ON "tickets" USING btree ("cid","ticket_type","class_id","open_date","id");
