@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { TICKET_KEYSET_SORTS, TICKET_SORT_KEYS, type TicketCriteria } from '@sc/common';
 import type { Db } from '../src/db/client.ts';
 import { paramsFor } from '../src/db/shaped-statements.ts';
+import { ticketNumberTypeOf } from '../src/db/search.ts';
 import { shapeKey, ticketPageQuery, ticketPageStatement } from '../src/modules/tickets/list.queries.ts';
 import type { TicketOrder } from '../src/modules/tickets/list.order.ts';
 import type { TicketListFilter } from '../src/modules/tickets/list.where.ts';
@@ -51,7 +52,7 @@ function* shapes(seed: number, n: number) {
       ...(r() < 0.2 ? { assignedContactId: 1 + Math.floor(r() * 100) } : {}),
       ...(r() < 0.2 ? { deviceId: 1 + Math.floor(r() * 100) } : {}),
       status: (['<ALL>', 'Open', 'Closed'] as const)[Math.floor(r() * 3)]!,
-      ...(r() < 0.15 ? { search: ['printer', '50%_off', 'INC-1', 'a\\b'][Math.floor(r() * 4)]! } : {}),
+      ...(r() < 0.15 ? { search: ['printer', '50%_off', 'INC-1', 'sr-20', 'a\\b'][Math.floor(r() * 5)]! } : {}),
       criteria,
       timeZone: r() < 0.5 ? 'UTC' : 'Europe/Zurich',
     };
@@ -69,6 +70,18 @@ function* shapes(seed: number, n: number) {
 }
 
 describe('list page query shape key', () => {
+  // First: names are given to the first shapes a process meets (MAX_NAMED_STATEMENTS).
+  it('a filtered-first search of the list type\'s own ticket number is a named statement; text and the other type\'s numbers are not', () => {
+    const page = { limit: 11, offset: 0, filterFirst: true };
+    const o: TicketOrder = { sort: 'id', direction: 'desc' };
+    const nameOf = (ticketType: 'Incident' | 'ServiceRequest', search: string) =>
+      ticketPageStatement(db, { cid: 1, ticketType, status: '<ALL>', search, criteria: {}, timeZone: 'UTC' }, o, page, true).statement.name;
+    expect(nameOf('Incident', 'INC-1000731')).toMatch(/^tl_/);
+    expect(nameOf('ServiceRequest', 'sr-42')).toMatch(/^tl_/);
+    expect(nameOf('Incident', 'printer')).toBeUndefined();
+    expect(nameOf('ServiceRequest', 'INC-1000731')).toBeUndefined();
+  });
+
   it('one SQL text per key over random shapes', () => {
     const textOf = new Map<string, string>();
     const keys = new Set<string>();
@@ -94,15 +107,18 @@ describe('list page query shape key', () => {
       expect(paramsFor(statement, params)).toEqual(direct.params);
       // Searches and date ranges are planned for their values: never a named (generic-plan) statement,
       // unless the page is walked (whose plan is the walk whatever the values, its values hidden from the
-      // planner) or an open-date range that ended is filtered first.
+      // planner), an open-date range that ended is filtered first, or a search of the list type's own ticket
+      // number without a range is filtered first (a prefix range of the number).
       const walked = statement.text.includes('with walked as materialized');
       const value = (k: string) => f.criteria[k as keyof TicketCriteria] !== undefined;
+      const ownNumberFirst =
+        page.filterFirst && f.search !== undefined && ticketNumberTypeOf(f.search) === f.ticketType && !RANGES.some(value);
       if (walked) {
         // The window reads the tenant's tickets with the values hidden from the planner (walkedIds).
         expect(statement.text).toMatch(/from \(select \* from "tickets" where \(+"tickets"."cid" = \(select \$\d+::integer\) and /);
         expect(statement.text).toMatch(/ limit \(select \$\d+::int\)\) "tickets"/);
         walkedCount++;
-      } else if (f.search || value('requestedStartFrom') || value('requestedStartTo') || ((value('openDateFrom') || value('openDateTo')) && !statement.text.includes('+ 0'))) {
+      } else if ((f.search && !ownNumberFirst) || value('requestedStartFrom') || value('requestedStartTo') || ((value('openDateFrom') || value('openDateTo')) && !statement.text.includes('+ 0'))) {
         expect(statement.name).toBeUndefined();
       }
       if (statement.name) named++;

@@ -7,7 +7,7 @@ import { placeholderOf, preparedName, queryRowArrays, shapedStatement, ShapedSta
 import { startOfOffset } from './list.blocks.queries.ts';
 import { bindKeyset, keysetCondition, orderBy, type TicketKeyset, type TicketOrder } from './list.order.ts';
 import { blindParam, walkableSort, walkedIds, WALK_WINDOW } from './list.walk.ts';
-import { bindWhere, narrowsBase, ticketWhere, whereKey, whereSql, type TicketListFilter, type WhereShape } from './list.where.ts';
+import { bindWhere, narrowsBase, searchesOwnNumber, ticketWhere, whereKey, whereSql, type TicketListFilter, type WhereShape } from './list.where.ts';
 import { lookupNamesOf, type LookupNames } from './lookup-names.queries.ts';
 
 /** The columns of a list row, joined for the page's rows only. */
@@ -177,9 +177,13 @@ function bindPage(f: TicketListFilter, o: TicketOrder, page: TicketPageOptions, 
     filterFirst,
     walk,
     priorityById,
-    // A walked page's plan is the walk whatever the values, and an open-date range that ended is read
-    // from its index and sorted whatever its length: both are named too.
-    named: walk || (!f.search && !c.requestedStartFrom && !c.requestedStartTo && ((!c.openDateFrom && !c.openDateTo) || (filterFirst && o.sort === 'id'))),
+    // A walked page's plan is the walk whatever the values, an open-date range that ended is read from its
+    // index and sorted whatever its length, and a filtered-first search of the list type's own ticket
+    // number is a prefix range (searchesOwnNumber): all three are named too.
+    named:
+      walk ||
+      (filterFirst && searchesOwnNumber(where) && !c.requestedStartFrom && !c.requestedStartTo && !c.openDateFrom && !c.openDateTo) ||
+      (!f.search && !c.requestedStartFrom && !c.requestedStartTo && ((!c.openDateFrom && !c.openDateTo) || (filterFirst && o.sort === 'id'))),
   };
 }
 

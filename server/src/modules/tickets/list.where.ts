@@ -79,6 +79,33 @@ const range = (name: 'openDateFrom' | 'openDateTo' | 'requestedStartFrom' | 'req
   },
 });
 
+/**
+ * The search. Each column has its type's (cid, column) trigram index, the contacts go through
+ * contacts_search_trgm (db/search.ts): every arm of the OR is indexable. A ticket-number term is its own
+ * variant (its NumberTerm for the list's type): the number is then read as a prefix, or not at all.
+ */
+const SEARCH: Condition = {
+  types: { q: 'text', qFrom: 'text', qBelow: 'text' },
+  bind: (f, out) => {
+    if (!f.search) return undefined;
+    out.q = containsPattern(f.search);
+    const term = numberTermOf(f.ticketType, ticketNumberTypeOf(f.search));
+    if (term === 'own') {
+      const { from, below } = ticketNumberPrefix(f.search);
+      out.qFrom = from;
+      out.qBelow = below;
+    }
+    return term === 'text' ? '' : term;
+  },
+  sql: (p, variant, walk) =>
+    ticketListPatternMatches(
+      p('cid'),
+      p('q'),
+      walk,
+      variant === '' ? undefined : variant === 'own' ? { term: 'own', from: p('qFrom'), below: p('qBelow') } : { term: variant as NumberTerm, from: null, below: null },
+    ),
+};
+
 /** Tenant, type and contact scope first, then status, search and criteria. */
 const CONDITIONS: readonly Condition[] = [
   equals('cid', tickets.cid, (f) => f.cid, 'scope'),
@@ -94,30 +121,7 @@ const CONDITIONS: readonly Condition[] = [
   equals('assignedMe', tickets.assignedContactId, (f) => f.assignedContactId, 'scope'),
   equals('deviceId', tickets.deviceId, (f) => f.deviceId, 'scope'),
   equals('status', tickets.status, (f) => (f.status === '<ALL>' ? undefined : f.status), 'status'),
-  // Each column has its type's (cid, column) trigram index, the contacts go through contacts_search_trgm
-  // (db/search.ts): every arm of the OR is indexable. A ticket-number term is its own variant (its
-  // NumberTerm for the list's type): the number is then read as a prefix, or not at all.
-  {
-    types: { q: 'text', qFrom: 'text', qBelow: 'text' },
-    bind: (f, out) => {
-      if (!f.search) return undefined;
-      out.q = containsPattern(f.search);
-      const term = numberTermOf(f.ticketType, ticketNumberTypeOf(f.search));
-      if (term === 'own') {
-        const { from, below } = ticketNumberPrefix(f.search);
-        out.qFrom = from;
-        out.qBelow = below;
-      }
-      return term === 'text' ? '' : term;
-    },
-    sql: (p, variant, walk) =>
-      ticketListPatternMatches(
-        p('cid'),
-        p('q'),
-        walk,
-        variant === '' ? undefined : variant === 'own' ? { term: 'own', from: p('qFrom'), below: p('qBelow') } : { term: variant as NumberTerm, from: null, below: null },
-      ),
-  },
+  SEARCH,
   criterion('assignedTo', tickets.assignedStaffId),
   criterion('assignedContactId', tickets.assignedContactId),
   criterion('departmentId', tickets.departmentId),
@@ -165,6 +169,12 @@ export const whereSql = (w: WhereShape, p: ParamOf, part: 'all' | 'base' | 'rest
       return [c.sql(p, variant, part === 'rest')];
     }),
   );
+
+/**
+ * Whether the shape searches a number of the list's own type ('INC-1000731' in the incidents): its rows
+ * are then a prefix range of the number and rare contains-matches, a plan no value changes.
+ */
+export const searchesOwnNumber = (w: WhereShape): boolean => w[CONDITIONS.indexOf(SEARCH)] === 'own';
 
 /** Whether the shape has conditions beyond the base (see inBase): the page can then be walked. */
 export const narrowsBase = (w: WhereShape, statusInBase: boolean): boolean => CONDITIONS.some((c, i) => w[i] !== undefined && !inBase(c, statusInBase));
