@@ -1,3 +1,4 @@
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -34,7 +35,10 @@ const ZEnvSchema = z.object({
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Connections of each server process; default: defaultPoolSize. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
+  /** Set by the cluster's primary for its workers (main.ts): how many server processes share the machine. */
+  SC_WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   ATTACHMENTS_DIR: z.string().optional(),
   ATTACHMENT_QUOTA_MB: z.coerce.number().min(0).default(1024),
   /** Attachments in an S3-compatible bucket instead of ATTACHMENTS_DIR (decision 029). */
@@ -120,6 +124,18 @@ export interface Config {
   reportEmbedSecret: string | undefined;
 }
 
+/**
+ * The PostgreSQL connections of one server process when DATABASE_POOL_SIZE is not set (requirements §17.6a):
+ * (2 × cores) + 1 for the whole machine, the PostgreSQL wiki's rule for a database on these cores, shared by
+ * its server processes, and at least 3 each so that one long report leaves the lists a connection. Two
+ * cores: 5 for one process, 3 for each of two. More connections than cores only queue inside PostgreSQL,
+ * where the server processes' own work then waits for a core too (on the two-core bench, 10 connections a
+ * process: event-loop delay p99 40–62 ms; 2–3: 10–22 ms).
+ */
+export function defaultPoolSize(cores: number, processes: number): number {
+  return Math.max(3, Math.ceil((2 * cores + 1) / processes));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = ZEnvSchema.parse(env);
   if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither');
@@ -147,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
-      databasePoolSize: e.DATABASE_POOL_SIZE,
+      databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultPoolSize(os.availableParallelism(), e.SC_WORKERS ?? 1),
       attachmentQuotaBytes: Math.round(e.ATTACHMENT_QUOTA_MB * 1024 * 1024),
     },
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS, cookieSecure: e.COOKIE_SECURE },

@@ -38,7 +38,7 @@ async function primary(workers: number, reason: string) {
   console.log(`Support Center: ${reason}, forking ${workers} workers`);
   const restarts: number[] = [];
   const fork = (index: number) => {
-    const w = cluster.fork({ SC_WORKER_INDEX: String(index), SC_MIGRATED: '1' });
+    const w = cluster.fork({ SC_WORKER_INDEX: String(index), SC_WORKERS: String(workers), SC_MIGRATED: '1' });
     w.on('exit', (code, signal) => {
       if (stopping) return;
       if (!mayRestart(restarts)) {

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_MAX, type ErrorResponse } from '@sc/common';
-import { loadConfig, testConfig } from '../src/config.ts';
+import { defaultPoolSize, loadConfig, testConfig } from '../src/config.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { makeContact, makeCustomer, makeTicket, makeWebUser } from '../src/db/seed/factories.ts';
 import { registerErrorHandling, STATEMENT_TIMEOUT_MESSAGE } from '../src/http/errors.ts';
@@ -84,7 +84,10 @@ describe('request limits', () => {
   it('request, idle-connection and keep-alive timeouts and the statement timeout come from the environment', () => {
     const c = loadConfig({ REQUEST_TIMEOUT_MS: '30000', CONNECTION_TIMEOUT_MS: '7000', KEEP_ALIVE_TIMEOUT_MS: '4000', STATEMENT_TIMEOUT_MS: '2500', BODY_LIMIT_BYTES: '65536', DATABASE_POOL_SIZE: '6' });
     expect(c.limits).toMatchObject({ requestTimeoutMs: 30_000, connectionTimeoutMs: 7_000, keepAliveTimeoutMs: 4_000, statementTimeoutMs: 2_500, bodyLimitBytes: 65_536, databasePoolSize: 6 });
-    expect(loadConfig({}).limits.databasePoolSize).toBe(10);
+    // Unset: (2 × cores) + 1 for the machine, shared by the cluster's workers, at least 3 each.
+    expect(loadConfig({}).limits.databasePoolSize).toBe(defaultPoolSize(os.availableParallelism(), 1));
+    expect(loadConfig({ SC_WORKERS: '2' }).limits.databasePoolSize).toBe(defaultPoolSize(os.availableParallelism(), 2));
+    expect([defaultPoolSize(2, 1), defaultPoolSize(2, 2), defaultPoolSize(8, 1), defaultPoolSize(8, 8), defaultPoolSize(1, 1)]).toEqual([5, 3, 17, 3, 3]);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow();
     expect(t.app.initialConfig).toMatchObject({ requestTimeout: 60_000, connectionTimeout: 10_000, keepAliveTimeout: 5_000, bodyLimit: 262_144 });
   });
