@@ -144,15 +144,18 @@ describe('a saved ticket shows at once', () => {
     await page.getByRole('tabpanel').getByText(before).waitFor();
     await drawerLink(page, 'Incidents').click();
     await page.waitForURL((u) => u.pathname.endsWith('/incidents'));
-    await page.getByRole('grid', { name: 'Incidents' }).getByText(before).waitFor();
-    await page.getByRole('link', { name: `Edit ${ticket.ticketNo}` }).click();
+    // Exact names: the home page's 'My Incidents' grid, with its own Edit link, can still be on screen
+    // while the list's route renders, and a clicked Edit there returns home.
+    const incidents = page.getByRole('grid', { name: 'Incidents', exact: true });
+    await incidents.getByText(before).waitFor();
+    await incidents.getByRole('link', { name: `Edit ${ticket.ticketNo}` }).click();
     await page.getByRole('heading', { name: `Edit Incident ${ticket.ticketNo}` }).waitFor();
     await page.getByLabel('Short Description').fill(after);
     await page.getByRole('button', { name: 'Save' }).click();
     // The editor returns to the list it came from.
     await page.waitForURL((u) => u.pathname.endsWith('/incidents'));
-    await page.getByRole('grid', { name: 'Incidents' }).getByText(after).waitFor();
-    expect(await page.getByRole('grid', { name: 'Incidents' }).getByText(before).count()).toBe(0);
+    await incidents.getByText(after).waitFor();
+    expect(await incidents.getByText(before).count()).toBe(0);
     await drawerLink(page, 'Home').click();
     await page.getByRole('tabpanel').getByText(after).waitFor();
     expect(await page.getByRole('tabpanel').getByText(before).count()).toBe(0);
