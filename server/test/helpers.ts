@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
-import { CSRF_HEADER, type SessionResponse } from '@sc/common';
+import { expect, inject } from 'vitest';
+import { CSRF_HEADER, type ServiceRequestListResponse, type SessionResponse } from '@sc/common';
 import { buildApp } from '../src/app.ts';
 import { testConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
@@ -91,4 +91,15 @@ export async function signIn(app: FastifyInstance, email: string, password = DEM
     put: (url, body) => app.inject({ method: 'PUT', url, headers, payload: body as object }),
     delete: (url) => app.inject({ method: 'DELETE', url, headers }),
   };
+}
+
+/** A list request's query string. */
+export const listQuery = (q: Record<string, string | number | boolean>): string =>
+  new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
+
+/** GET /api/v1/{path}?{q} as `c`, expecting 200: a page of a list. */
+export async function listPage(c: Client, path: string, q: Record<string, string | number | boolean> = {}): Promise<ServiceRequestListResponse> {
+  const res = await c.get(`/api/v1/${path}?${listQuery(q)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ServiceRequestListResponse>();
 }

@@ -167,6 +167,7 @@ function bindPage(f: TicketListFilter, o: TicketOrder, page: TicketPageOptions, 
   const walk = !!page.walk && walkableSort(o, priorityById) && narrowsBase(where, o.sort === 'id');
   if (walk) out.walk = page.walkWindow ?? WALK_WINDOW;
   const filterFirst = !walk && (page.filterFirst ?? (!!f.search || endsInThePast(c.openDateTo)));
+  const ranged = !!(c.openDateFrom || c.openDateTo || c.requestedStartFrom || c.requestedStartTo);
   return {
     ticketType: f.ticketType,
     where,
@@ -182,8 +183,8 @@ function bindPage(f: TicketListFilter, o: TicketOrder, page: TicketPageOptions, 
     // number is a prefix range (searchesOwnNumber): all three are named too.
     named:
       walk ||
-      (filterFirst && searchesOwnNumber(where) && !c.requestedStartFrom && !c.requestedStartTo && !c.openDateFrom && !c.openDateTo) ||
-      (!f.search && !c.requestedStartFrom && !c.requestedStartTo && ((!c.openDateFrom && !c.openDateTo) || (filterFirst && o.sort === 'id'))),
+      (filterFirst && searchesOwnNumber(where) && !ranged) ||
+      (!f.search && !c.requestedStartFrom && !c.requestedStartTo && (!ranged || (filterFirst && o.sort === 'id'))),
   };
 }
 

@@ -102,7 +102,7 @@ const SEARCH: Condition = {
       p('cid'),
       p('q'),
       walk,
-      variant === '' ? undefined : variant === 'own' ? { term: 'own', from: p('qFrom'), below: p('qBelow') } : { term: variant as NumberTerm, from: null, below: null },
+      variant === 'own' ? { term: 'own', from: p('qFrom'), below: p('qBelow') } : { term: (variant || 'text') as NumberTerm, from: null, below: null },
     ),
 };
 
