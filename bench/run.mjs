@@ -10,6 +10,8 @@
 //   BENCH_SCALE     seed scale: N × 1000 tickets over N/5 customers (default 1000 → 1,000,000 tickets)
 //   BENCH_DURATION  seconds per autocannon run (default 10)
 //   BENCH_CONNECTIONS (default 50)
+//   BENCH_WARMUP    seconds of load, not measured, before the list mix of one process and of two (default 3): both
+//                   are measured warm (JIT-compiled, counts remembered, statements prepared on every connection)
 //   BENCH_ONLY      comma-separated subset of the runs: seq,hello,mix,page1,offset,cursor,export,export50k,cluster,search,timedata,services,reports,surveys,frontend,lighthouse (default all)
 //                   'frontend' (bench/frontend.mjs) and 'lighthouse' (bench/lighthouse.mjs) start their own server on the demo
 //                   data: alone they need no PostgreSQL at all
@@ -124,7 +126,9 @@ async function main() {
           const base2 = `http://127.0.0.1:${clusterPort}`;
           await waitFor(`${base2}/api/v1/config`);
           const cookie2 = await signIn(base2, email);
-          const r = await cannon('list mix, two processes (cluster)', { connections, duration, headers: { cookie: cookie2 }, url: base2, requests: results.mixPaths.map((p) => ({ method: 'GET', path: p })) });
+          const load = { connections, headers: { cookie: cookie2 }, url: base2, requests: results.mixPaths.map((p) => ({ method: 'GET', path: p })) };
+          await warmUp(load);
+          const r = await cannon('list mix, two processes (cluster)', { ...load, duration });
           results.mix2 = r;
         } finally {
           const exited = new Promise((resolve) => two.once('exit', resolve));
@@ -333,6 +337,16 @@ async function cpuSnapshot({ serverPid, db, dbName }) {
  * the API server and its PostgreSQL backends spent per response during the run (backends opened
  * during the run count whole): under load the steadier figure, as in the sequential run.
  */
+/**
+ * The same load as the run it precedes, for BENCH_WARMUP seconds, not measured: the one process and the two
+ * are measured alike, warm. Without it the cluster was measured from its first request (two cold JITs,
+ * empty count caches, every statement prepared anew on six connections) against a warmed single process.
+ */
+async function warmUp(opts) {
+  const seconds = Number(process.env.BENCH_WARMUP ?? 3);
+  if (seconds > 0) await autocannon({ ...opts, duration: seconds });
+}
+
 async function cannon(label, { cpu, ...opts }) {
   const latencies = [];
   const before = cpu ? await cpuSnapshot(cpu) : null;
@@ -409,7 +423,9 @@ async function run(api, cookie, helloBase, { duration, connections, cpu }) {
   if (want('seq')) await sequential(api, headers, mix, cpu);
   const hello = want('hello') ? await cannon('hello (bare Fastify, own process)', { url: `${helloBase}/hello`, connections, duration }) : null;
   results.mixPaths = mix;
-  const list = want('mix') ? await cannon(`list mix (${mix.length} URLs)`, { ...base, url: api, requests: mix.map((p) => ({ method: 'GET', path: p })) }) : null;
+  const mixRequests = mix.map((p) => ({ method: 'GET', path: p }));
+  if (want('mix')) await warmUp({ connections, headers, url: api, requests: mixRequests });
+  const list = want('mix') ? await cannon(`list mix (${mix.length} URLs)`, { ...base, url: api, requests: mixRequests }) : null;
   const p1 = want('page1') ? await cannon('list page 1 (<ALL>, id desc)', { ...base, url: `${api}${page1}` }) : null;
   const p4000 = want('offset') ? await cannon('list page 4,000 by OFFSET', { ...base, url: `${api}${deepOffset}` }) : null;
   const p4000c = deepCursor && want('cursor') ? await cannon('list page 4,000 by cursor', { ...base, url: `${api}${deepCursor}` }) : null;
