@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pgTypes } from './pg-timestamps.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -60,7 +61,7 @@ export function wrapPglite(client: PGlite): Database {
  * and cannot cancel a statement, so the embedded database has no statement timeout.
  */
 export function openPostgres(url: string, max = 10, statementTimeoutMs = 0): Database {
-  const pool = new pg.Pool({ connectionString: url, max, ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
+  const pool = new pg.Pool({ connectionString: url, max, types: pgTypes, ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
   let closing = false;
   // An idle connection the server ends (restart, failover, a dropped database) must not crash the
   // process: the pool replaces it on the next query. Without a listener the error would be thrown.
