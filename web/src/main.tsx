@@ -9,7 +9,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 
 createRoot(container).render(
   <StrictMode>

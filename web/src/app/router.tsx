@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, type LoaderFunction, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { RouteError } from './route-error.tsx';
 import { BASENAME, ROUTES } from './routes.ts';
@@ -9,7 +10,26 @@ import { SessionGate } from './session-gate.tsx';
 const publicPage = (name: 'Register' | 'Verify' | 'Retrieve' | 'Reset' | 'Preferences' | 'PendingContact') => () =>
   import('./route-modules/public-pages.tsx').then((m) => ({ Component: m[name] }));
 
-export const appRoutes: RouteObject[] = [
+/**
+ * A ticket list's first request starts with the navigation, beside the route's chunk, not after the chunk
+ * has loaded and rendered (features/tickets/list-prefetch.ts; docs/decisions/038-list-prefetch.md). The
+ * loader only starts it: it returns at once, so the route never waits for it.
+ */
+const listPrefetch = (queryClient: QueryClient | undefined): Pick<RouteObject, 'loader' | 'shouldRevalidate'> => {
+  if (!queryClient) return {};
+  const loader: LoaderFunction = ({ request }) => {
+    const url = new URL(request.url);
+    const pathname = url.pathname.startsWith(BASENAME) ? url.pathname.slice(BASENAME.length) || '/' : url.pathname;
+    void import('../features/tickets/list-prefetch.ts').then((m) => m.prefetchTicketList(queryClient, pathname, url.searchParams));
+    return null;
+  };
+  // Only on entering a list: within it the page is already there and asks at once.
+  const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname;
+  return { loader, shouldRevalidate };
+};
+
+/** The app's routes; `queryClient` (the app's) lets the ticket lists start their request with the navigation. */
+export const appRoutesFor = (queryClient?: QueryClient): RouteObject[] => [
   {
     // requirements §12.1: the logged-out pages; static paths, so they outrank the shell's '*'.
     element: <PublicLayout />,
@@ -59,12 +79,12 @@ export const appRoutes: RouteObject[] = [
       { path: ROUTES.devices.path, lazy: () => import('./route-modules/devices.tsx') },
       { path: ROUTES.deviceAdd.path, lazy: () => import('./route-modules/device-form.tsx') },
       { path: ROUTES.deviceEdit.path, lazy: () => import('./route-modules/device-form.tsx') },
-      { path: ROUTES.incidents.path, lazy: () => import('./route-modules/ticket-list.tsx') },
-      { path: ROUTES.requests.path, lazy: () => import('./route-modules/ticket-list.tsx') },
-      { path: ROUTES.myIncidents.path, lazy: () => import('./route-modules/ticket-list.tsx') },
-      { path: ROUTES.myIncidentsSome.path, lazy: () => import('./route-modules/ticket-list.tsx') },
-      { path: ROUTES.myRequests.path, lazy: () => import('./route-modules/ticket-list.tsx') },
-      { path: ROUTES.myRequestsSome.path, lazy: () => import('./route-modules/ticket-list.tsx') },
+      { path: ROUTES.incidents.path, lazy: () => import('./route-modules/ticket-list.tsx'), ...listPrefetch(queryClient) },
+      { path: ROUTES.requests.path, lazy: () => import('./route-modules/ticket-list.tsx'), ...listPrefetch(queryClient) },
+      { path: ROUTES.myIncidents.path, lazy: () => import('./route-modules/ticket-list.tsx'), ...listPrefetch(queryClient) },
+      { path: ROUTES.myIncidentsSome.path, lazy: () => import('./route-modules/ticket-list.tsx'), ...listPrefetch(queryClient) },
+      { path: ROUTES.myRequests.path, lazy: () => import('./route-modules/ticket-list.tsx'), ...listPrefetch(queryClient) },
+      { path: ROUTES.myRequestsSome.path, lazy: () => import('./route-modules/ticket-list.tsx'), ...listPrefetch(queryClient) },
       { path: ROUTES.requestCalendar.path, lazy: () => import('./route-modules/request-calendar.tsx') },
       { path: ROUTES.myRequestCalendar.path, lazy: () => import('./route-modules/request-calendar.tsx') },
       { path: ROUTES.outgoingMail.path, lazy: () => import('./route-modules/outgoing-mail.tsx') },
@@ -98,4 +118,7 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(appRoutes, { basename: BASENAME });
+/** The routes without the app's query client (the tests' renderWithApp has its own). */
+export const appRoutes: RouteObject[] = appRoutesFor();
+
+export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(appRoutesFor(queryClient), { basename: BASENAME });

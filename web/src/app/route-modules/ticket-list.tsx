@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { useSignedInUser } from '../../features/auth/session-context.ts';
+import { ticketListRouteOf } from '../../features/tickets/list-prefetch.ts';
 import { TicketListPage } from '../../features/tickets/ticket-list-page.tsx';
 import { titleForPath } from '../routes.ts';
 
@@ -9,8 +10,7 @@ import { titleForPath } from '../routes.ts';
  */
 export function Component() {
   const { pathname } = useLocation();
-  const mine = pathname.startsWith('/my');
-  const kind = /^\/(my)?requests/.test(pathname) ? 'request' : 'incident';
+  const { kind, mine } = ticketListRouteOf(pathname);
   // A key per list: leaving /incidents for /requests starts afresh (requirements §2.3: the saved-filter popup state is cleared).
   return <TicketListPage key={`${kind}-${mine}`} kind={kind} mine={mine} title={titleForPath(pathname)} user={useSignedInUser()} />;
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ZIncidentListResponseSchema,
   ZLatestActionsResponseSchema,
@@ -34,13 +34,19 @@ export const ticketListKeys = {
 
 export type TicketListResponse = IncidentListResponse | ServiceRequestListResponse;
 
-export function useTicketList(kind: TicketListKind, q: TicketListRequestInput) {
-  return useQuery<TicketListResponse>({
+/** The query of one list page: useTicketList and the list route's prefetch (list-prefetch.ts) share it. */
+export const ticketListQuery = (kind: TicketListKind, q: TicketListRequestInput) =>
+  queryOptions<TicketListResponse>({
     queryKey: ticketListKeys.list(kind, q),
     queryFn: ({ signal }) =>
       kind === 'incident'
         ? api.get('/incidents', { query: q, schema: ZIncidentListResponseSchema, signal })
         : api.get('/service-requests', { query: q, schema: ZServiceRequestListResponseSchema, signal }),
+  });
+
+export function useTicketList(kind: TicketListKind, q: TicketListRequestInput) {
+  return useQuery<TicketListResponse>({
+    ...ticketListQuery(kind, q),
     // The previous page stays on screen (dimmed by the grid's loading state) instead of a blank grid.
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,13 +16,13 @@ import { useColumnVisibility } from './use-column-visibility.ts';
 import { searchTypeOf, useSavedFilter, useTicketList, useTicketLookups, type TicketListKind } from './api.ts';
 import { summarizeCriteria } from './criteria-summary.ts';
 import { LastActionPopover } from './last-action-popover.tsx';
-import { calendarHref, listRequestOf, listStateOf, urlPatchOf, type TicketListState } from './list-state.ts';
+import { calendarHref, listStateOf, urlPatchOf, type TicketListState } from './list-state.ts';
 import { canEditRow, fieldOfSortKey, rowPath, SORT_KEY_OF_FIELD, ticketColumns, type TicketRow } from './ticket-columns.tsx';
 import { TicketExport } from './ticket-export.tsx';
 import { TicketFilterDialog, type FilterApply } from './ticket-filter-dialog.tsx';
 import { TicketListToolbar } from './ticket-list-toolbar.tsx';
 import { PreviewResizeHandle, TicketPreview, usePreviewWidth } from './ticket-preview.tsx';
-import { usePagedRequest } from './use-cursor-paging.ts';
+import { ticketListRequestFor } from './list-prefetch.ts';
 import { usePreferredPageSize } from '../auth/use-preferred-page-size.ts';
 
 export interface TicketListPageProps {
@@ -66,7 +67,8 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
     if (canSearch) update({ search }, true);
   }, TICKET_SEARCH_DEBOUNCE_MS);
 
-  const request = usePagedRequest(kind, listRequestOf(state, mine, canSearch));
+  // The same request the route's prefetch starts with the navigation (list-prefetch.ts): one key.
+  const request = ticketListRequestFor(useQueryClient(), kind, mine, url.params, user);
   const list = useTicketList(kind, request);
   const saved = useSavedFilter(searchTypeOf(kind), state.savedFilterId);
   // Names for the filter chip (issue 14, bug 7); the filter dialog reads the same cached lookups.

@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { TicketListRequestInput } from '@sc/common';
 import { ticketListKeys, type TicketListKind, type TicketListResponse } from './api.ts';
 
@@ -17,8 +17,4 @@ export function pagedRequest(qc: QueryClient, kind: TicketListKind, request: Tic
     previous = cursor ? { ...rest, page: p, cursor } : { ...rest, page: p };
   }
   return previous ?? request;
-}
-
-export function usePagedRequest(kind: TicketListKind, request: TicketListRequestInput): TicketListRequestInput {
-  return pagedRequest(useQueryClient(), kind, request);
 }
