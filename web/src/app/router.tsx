@@ -20,7 +20,10 @@ const listPrefetch = (queryClient: QueryClient | undefined): Pick<RouteObject, '
   const loader: LoaderFunction = ({ request }) => {
     const url = new URL(request.url);
     const pathname = url.pathname.startsWith(BASENAME) ? url.pathname.slice(BASENAME.length) || '/' : url.pathname;
-    void import('../features/tickets/list-prefetch.ts').then((m) => m.prefetchTicketList(queryClient, pathname, url.searchParams));
+    // A chunk that fails to load (a deploy replaced it) only loses the head start: the page asks itself.
+    import('../features/tickets/list-prefetch.ts')
+      .then((m) => m.prefetchTicketList(queryClient, pathname, url.searchParams))
+      .catch(() => undefined);
     return null;
   };
   // Only on entering a list: within it the page is already there and asks at once.
