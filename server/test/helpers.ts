@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { CSRF_HEADER, type ServiceRequestListResponse, type SessionResponse } from '@sc/common';
 import { buildApp } from '../src/app.ts';
 import { testConfig, type Config } from '../src/config.ts';
-import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
+import { customers } from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-accounts.ts';
 
 /** A database of this test file's own, cloned from the demo-seeded template. */
@@ -102,4 +104,14 @@ export async function listPage(c: Client, path: string, q: Record<string, string
   const res = await c.get(`/api/v1/${path}?${listQuery(q)}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<ServiceRequestListResponse>();
+}
+
+/** The ids of the demo customers with these codes ('ACME', 'GLOBEX'), in the order asked. */
+export async function customerIdsOf(db: Db, ...codes: string[]): Promise<number[]> {
+  const rows = await db.select({ id: customers.id, code: customers.code }).from(customers).where(inArray(customers.code, codes));
+  return codes.map((code) => {
+    const row = rows.find((r) => r.code === code);
+    if (!row) throw new Error(`no demo customer ${code}`);
+    return row.id;
+  });
 }

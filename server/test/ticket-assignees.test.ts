@@ -1,9 +1,9 @@
 // Issue 14, bug 1: one source of assignees for the lists, the filter dialog, the picker and the edit form.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { ONE_ASSIGNEE_ONLY, type ServiceRequestListResponse, type TicketDetail, type TicketLookupsResponse } from '@sc/common';
-import { contacts, customers, tickets } from '../src/db/schema/index.ts';
-import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
+import { contacts, tickets } from '../src/db/schema/index.ts';
+import { createTestApp, customerIdsOf, signIn, type Client, type TestApp  } from './helpers.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -14,9 +14,7 @@ let globexCid: number;
 beforeAll(async () => {
   t = await createTestApp();
   [admin, operator] = (await Promise.all(['admin@acme.example', 'operator@acme.example'].map((e) => signIn(t.app, e)))) as [Client, Client];
-  const rows = await t.database.db.select().from(customers).where(inArray(customers.code, ['ACME', 'GLOBEX']));
-  acmeCid = rows.find((r) => r.code === 'ACME')!.id;
-  globexCid = rows.find((r) => r.code === 'GLOBEX')!.id;
+  [acmeCid, globexCid] = (await customerIdsOf(t.database.db, 'ACME', 'GLOBEX')) as [number, number];
 });
 afterAll(() => t.close());
 

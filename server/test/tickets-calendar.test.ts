@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { CALENDAR_MAX_EVENTS, type TicketCalendarResponse } from '@sc/common';
-import { contacts, customers, tickets, userPreferences, webUsers } from '../src/db/schema/index.ts';
+import { contacts, tickets, userPreferences, webUsers } from '../src/db/schema/index.ts';
 import { buildTicket, insertMany, makeContact, makeCustomerWithUser, makeTicket, reserveIds, testFaker, ticketNumber, type Ticket } from '../src/db/seed/factories.ts';
-import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
+import { createTestApp, customerIdsOf, signIn, type Client, type TestApp  } from './helpers.ts';
 import { forgetAllSessions } from '../src/auth/session-cache.ts';
 
 // GET /service-requests/calendar: scope as the list, overlap of [from, to), the 16:00 rule, the bound.
@@ -29,9 +29,7 @@ const setZone = async (email: string, timeZone: string) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const rows = await t.database.db.select().from(customers).where(inArray(customers.code, ['ACME', 'GLOBEX']));
-  acmeCid = rows.find((r) => r.code === 'ACME')!.id;
-  globexCid = rows.find((r) => r.code === 'GLOBEX')!.id;
+  [acmeCid, globexCid] = (await customerIdsOf(t.database.db, 'ACME', 'GLOBEX')) as [number, number];
   // The demo gives contacts a random US zone: fix the two whose zones the 16:00 tests read.
   await setZone('operator@acme.example', 'America/Los_Angeles');
   await setZone('admin@acme.example', 'America/New_York');

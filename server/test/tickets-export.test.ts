@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { IncidentListResponse, ServiceRequestListResponse } from '@sc/common';
-import { customers, tickets } from '../src/db/schema/index.ts';
+import { tickets } from '../src/db/schema/index.ts';
 import { buildTicket, insertMany, makeTicket, reserveIds, testFaker, ticketNumber } from '../src/db/seed/factories.ts';
 import { escapeCellText, exportTimestamp, safeFileName } from '../src/exports/xlsx.ts';
-import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
+import { createTestApp, customerIdsOf, signIn, type Client, type TestApp  } from './helpers.ts';
 
 let t: TestApp;
 let operator: Client;
@@ -15,8 +14,7 @@ let acmeCid: number;
 beforeAll(async () => {
   t = await createTestApp();
   [operator, user] = (await Promise.all(['operator@acme.example', 'user@acme.example'].map((e) => signIn(t.app, e)))) as [Client, Client];
-  const [acme] = await t.database.db.select().from(customers).where(inArray(customers.code, ['ACME']));
-  acmeCid = acme!.id;
+  [acmeCid] = (await customerIdsOf(t.database.db, 'ACME')) as [number];
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
-import { customers, tickets } from '../src/db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { tickets } from '../src/db/schema/index.ts';
 import { makeContact, makeTicket } from '../src/db/seed/factories.ts';
-import { createTestApp, listPage as list, signIn, type Client, type TestApp } from './helpers.ts';
+import { createTestApp, customerIdsOf, listPage as list, signIn, type Client, type TestApp  } from './helpers.ts';
 
 // The ticket lists' search (requirements §2.1, §2.9): what a term matches. How the page is fetched for it
 // is list-walk.test.ts's and search-indexes.test.ts's; scope, paging and the other criteria are tickets-list.test.ts's.
@@ -15,8 +15,7 @@ let acmeCid: number;
 beforeAll(async () => {
   t = await createTestApp();
   [operator, globexAdmin] = (await Promise.all(['operator@acme.example', 'admin@globex.example'].map((e) => signIn(t.app, e)))) as [Client, Client];
-  const [acme] = await t.database.db.select().from(customers).where(inArray(customers.code, ['ACME']));
-  acmeCid = acme!.id;
+  [acmeCid] = (await customerIdsOf(t.database.db, 'ACME')) as [number];
 });
 afterAll(() => t.close());
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { LatestActionsResponse, ServiceRequestListResponse, TicketLookupsResponse } from '@sc/common';
-import { customers, ticketActions, ticketPriorities, tickets } from '../src/db/schema/index.ts';
+import { ticketActions, ticketPriorities, tickets } from '../src/db/schema/index.ts';
 import { makeAction, makeTicket } from '../src/db/seed/factories.ts';
 import { reserveIds, ticketNumber } from '../src/db/ids.ts';
 import { ticketsChanged } from '../src/db/cache/ticket-counts.ts';
 import { forgetLookupNames } from '../src/modules/tickets/lookup-names.queries.ts';
-import { createTestApp, listPage, listQuery, signIn, type Client, type TestApp } from './helpers.ts';
+import { createTestApp, customerIdsOf, listPage, listQuery, signIn, type Client, type TestApp  } from './helpers.ts';
 
 let t: TestApp;
 let user: Client;
@@ -21,13 +21,10 @@ beforeAll(async () => {
   [user, operator, limited, globexAdmin] = (await Promise.all(
     ['user@acme.example', 'operator@acme.example', 'limited@acme.example', 'admin@globex.example'].map((e) => signIn(t.app, e)),
   )) as [Client, Client, Client, Client];
-  const rows = await t.database.db.select().from(customers).where(inArray(customers.code, ['ACME', 'GLOBEX']));
-  acmeCid = rows.find((r) => r.code === 'ACME')!.id;
-  globexCid = rows.find((r) => r.code === 'GLOBEX')!.id;
+  [acmeCid, globexCid] = (await customerIdsOf(t.database.db, 'ACME', 'GLOBEX')) as [number, number];
 });
 afterAll(() => t.close());
 
-const qs = listQuery;
 /** Incident rows are service-request rows without the request-only fields. */
 const list = listPage;
 /** Every row of a list, walked page by page with pageSize 50. */
@@ -63,7 +60,7 @@ describe('scope', () => {
     for (const path of ['incidents', 'service-requests']) {
       for (const q of variants) {
         const r = await list(user, path, q);
-        for (const row of r.rows) expect(row.contactId, `${path} ${qs(q)}`).toBe(own);
+        for (const row of r.rows) expect(row.contactId, `${path} ${listQuery(q)}`).toBe(own);
       }
     }
     const rows = await all(user, 'incidents', { status: '<ALL>', mine: false });
@@ -201,7 +198,7 @@ describe('paging, sorting, filtering', () => {
 
   it('a cursor made for another sort is a 400 naming cursor', async () => {
     const first = await list(operator, 'incidents', { status: '<ALL>' });
-    const res = await operator.get(`/api/v1/incidents?${qs({ status: '<ALL>', sort: 'openDate', cursor: first.nextCursor! })}`);
+    const res = await operator.get(`/api/v1/incidents?${listQuery({ status: '<ALL>', sort: 'openDate', cursor: first.nextCursor! })}`);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json<{ fieldErrors: Record<string, string> }>().fieldErrors)).toEqual(['cursor']);
   });
@@ -291,7 +288,7 @@ describe('paging, sorting, filtering', () => {
     ];
     for (const [q, pred] of checks) {
       const rows = await all(operator, 'service-requests', { status: '<ALL>', ...q });
-      expect(rows.map((x) => x.id).sort(), qs(q)).toEqual(acme.filter(pred).map((x) => x.id).sort());
+      expect(rows.map((x) => x.id).sort(), listQuery(q)).toEqual(acme.filter(pred).map((x) => x.id).sort());
     }
   });
 
@@ -316,7 +313,7 @@ describe('paging, sorting, filtering', () => {
     ['openDateFrom', { openDateFrom: 'yesterday' }],
     ['isVip', { isVip: 'maybe' }],
   ])('bad input is a 400 naming %s', async (field, q) => {
-    const res = await operator.get(`/api/v1/incidents?${qs(q)}`);
+    const res = await operator.get(`/api/v1/incidents?${listQuery(q)}`);
     expect(res.statusCode).toBe(400);
     const body = res.json<{ code: string; message: string; fieldErrors: Record<string, string> }>();
     expect(body.code).toBe('BAD_REQUEST');
