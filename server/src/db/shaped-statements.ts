@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Placeholder, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { ArrayRowsQuery } from './array-rows-query.ts';
 import type { Db } from './client.ts';
 
 // Statements built once per shape (docs/decisions/031-list-path-per-request-work.md).
@@ -93,9 +94,17 @@ function driverOf(db: Db): PgLikeClient | PgliteLikeClient {
 export async function queryRowArrays(db: Db, st: ShapedStatement, values: Params): Promise<unknown[][]> {
   const client = driverOf(db);
   const params = paramsFor(st, values);
-  if (client instanceof pg.Pool || client instanceof pg.Client) {
-    const res = await client.query({ ...(st.name ? { name: st.name } : {}), text: st.text, values: params, rowMode: 'array' });
-    return res.rows as unknown[][];
+  if (client instanceof pg.Pool) {
+    // pool.query runs a submittable and releases its client when the query calls back.
+    const res = (await client.query(new ArrayRowsQuery(st.name, st.text, params) as unknown as pg.QueryConfig)) as unknown as { rows: unknown[][] };
+    return res.rows;
+  }
+  if (client instanceof pg.Client) {
+    const query = new ArrayRowsQuery(st.name, st.text, params);
+    return new Promise((resolve, reject) => {
+      query.callback = (err, res) => (err ? reject(err) : resolve(res!.rows));
+      client.query(query as unknown as pg.Submittable);
+    });
   }
   return (await (client as PgliteLikeClient).query(st.text, params, { rowMode: 'array' })).rows;
 }
