@@ -15,7 +15,7 @@
 //   BENCH_ONLY      comma-separated subset of the runs: seq,hello,mix,page1,offset,cursor,export,export50k,cluster,search,timedata,services,reports,surveys,frontend,lighthouse (default all)
 //                   'frontend' (bench/frontend.mjs) and 'lighthouse' (bench/lighthouse.mjs) start their own server on the demo
 //                   data: alone they need no PostgreSQL at all
-//   BENCH_FRONTEND_RUNS  navigations home → Incidents timed by the frontend run (default 20)
+//   BENCH_FRONTEND_RUNS  navigations home → Incidents timed by the frontend run (default 40)
 //   BENCH_REPORT_CONNECTIONS  concurrent connections of the reports run (default 10: a report is a page an administrator opens, not a list scrolled by all)
 //   BENCH_CPU_PROF  a directory: the API server runs with --cpu-prof and writes its profile there on exit
 //   BENCH_SERVER    another build's main.js to measure (A/B against an older commit on the same data)
