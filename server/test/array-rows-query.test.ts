@@ -80,6 +80,16 @@ describe('ArrayRowsQuery on node-postgres', () => {
     expect(await run(c, new ArrayRowsQuery(name, TEXT, [9, null, 'ok', true]))).toEqual([[10, null, 'ok', null, true, 'xok']]);
   });
 
+  it('fails, not hangs, when the connection is lost during the query', async () => {
+    const [c, killer] = [await client(), await client()];
+    c.on('error', () => {}); // the client reports the lost connection as an event too
+    const pid = (await run(c, new ArrayRowsQuery(undefined, 'select pg_backend_pid()', [])))[0]![0];
+    const sleeping = run(c, new ArrayRowsQuery(undefined, 'select pg_sleep(30)', []));
+    await new Promise((r) => setTimeout(r, 200));
+    await run(killer, new ArrayRowsQuery(undefined, 'select pg_terminate_backend($1::int)', [pid]));
+    await expect(sleeping).rejects.toThrow(/terminat|Connection/i);
+  });
+
   it('refuses a name already prepared for another text', async () => {
     const c = await client();
     const name = `arq_dup_${Date.now()}`;
