@@ -1,3 +1,4 @@
+import pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
 import { pgTypes } from './pg-timestamps.ts';
 
@@ -33,7 +34,7 @@ interface FieldDescription {
   format: 'text' | 'binary';
 }
 
-export class ArrayRowsQuery {
+class ArrayRowsQuery {
   /** Set by node-postgres (pool.query's release) or by the caller; called once, with the rows or the error. */
   callback: Callback | undefined;
   readonly rows: unknown[][] = [];
@@ -109,5 +110,16 @@ export class ArrayRowsQuery {
   }
 }
 
-/** Forgets the remembered columns (tests: a statement's text changed under a name). */
-export const forgetArrayRowParsers = (): void => parsersByName.clear();
+/**
+ * Runs a statement (named: prepared once per connection) on a node-postgres pool or client, a pooled one
+ * included, and answers its rows as arrays in its column order.
+ */
+export function queryArrays(client: pg.Pool | pg.Client, name: string | undefined, text: string, values: unknown[]): Promise<unknown[][]> {
+  const query = new ArrayRowsQuery(name, text, values);
+  // pool.query runs a submittable and releases its client when the query calls back.
+  if (client instanceof pg.Pool) return (client.query(query as unknown as pg.QueryConfig) as unknown as Promise<{ rows: unknown[][] }>).then((res) => res.rows);
+  return new Promise((resolve, reject) => {
+    query.callback = (err, res) => (err ? reject(err) : resolve(res!.rows));
+    client.query(query as unknown as pg.Submittable);
+  });
+}

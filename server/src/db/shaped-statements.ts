@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Placeholder, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { ArrayRowsQuery } from './array-rows-query.ts';
+import { queryArrays } from './array-rows-query.ts';
 import type { Db } from './client.ts';
 
 // Statements built once per shape (docs/decisions/031-list-path-per-request-work.md).
@@ -76,35 +76,22 @@ export class ShapedStatements {
   }
 }
 
-interface PgLikeClient {
-  query(config: { name?: string; text: string; values: unknown[]; rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
-}
 interface PgliteLikeClient {
   query(text: string, params: unknown[], options: { rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
 }
 
 /** The driver behind a drizzle database or transaction (its session's client: a pool, a pooled client or PGlite). */
-function driverOf(db: Db): PgLikeClient | PgliteLikeClient {
+function driverOf(db: Db): pg.Pool | pg.Client | PgliteLikeClient {
   const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
   if (!client || typeof (client as { query?: unknown }).query !== 'function') throw new Error('shaped statements: no driver client behind this database');
-  return client as PgLikeClient | PgliteLikeClient;
+  return client as pg.Pool | pg.Client | PgliteLikeClient;
 }
 
 /** Runs the statement with `values` and answers its rows as arrays, in its column order. */
 export async function queryRowArrays(db: Db, st: ShapedStatement, values: Params): Promise<unknown[][]> {
   const client = driverOf(db);
   const params = paramsFor(st, values);
-  if (client instanceof pg.Pool) {
-    // pool.query runs a submittable and releases its client when the query calls back.
-    const res = (await client.query(new ArrayRowsQuery(st.name, st.text, params) as unknown as pg.QueryConfig)) as unknown as { rows: unknown[][] };
-    return res.rows;
-  }
-  if (client instanceof pg.Client) {
-    const query = new ArrayRowsQuery(st.name, st.text, params);
-    return new Promise((resolve, reject) => {
-      query.callback = (err, res) => (err ? reject(err) : resolve(res!.rows));
-      client.query(query as unknown as pg.Submittable);
-    });
-  }
-  return (await (client as PgliteLikeClient).query(st.text, params, { rowMode: 'array' })).rows;
+  // node-postgres: its own query object (db/array-rows-query.ts, decision 039); PGlite: its own path.
+  if (client instanceof pg.Pool || client instanceof pg.Client) return queryArrays(client, st.name, st.text, params);
+  return (await client.query(st.text, params, { rowMode: 'array' })).rows;
 }
