@@ -112,7 +112,8 @@ class ArrayRowsQuery {
 
 /**
  * Runs a statement (named: prepared once per connection) on a node-postgres pool or client, a pooled one
- * included, and answers its rows as arrays in its column order.
+ * included, and answers its rows as arrays in its column order, parsed by pgTypes as every pool of the
+ * application parses them (db/client.ts openPostgres).
  */
 export function queryArrays(client: pg.Pool | pg.Client, name: string | undefined, text: string, values: unknown[]): Promise<unknown[][]> {
   const query = new ArrayRowsQuery(name, text, values);

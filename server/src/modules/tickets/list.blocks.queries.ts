@@ -42,7 +42,8 @@ export async function startOfOffset(db: Db, f: TicketListFilter, o: TicketOrder,
 export function blockStatementOf(db: Db, f: TicketListFilter, o: TicketOrder): ShapedStatement {
   const desc = o.direction === 'desc';
   const withStatus = f.status !== '<ALL>';
-  return blockStatements.get(db, `${f.ticketType}|${o.direction}|${withStatus}`, () => {
+  const key = `${f.ticketType}|${o.direction}|${withStatus}`;
+  return blockStatements.get(db, key, () => {
     const dir = sql.raw(desc ? 'desc' : 'asc');
     // The values go in blind (list.walk.ts blindParam), so a custom plan costs what the generic one does and
     // PostgreSQL keeps the generic one: seen, the statement was planned on every deep page (plans = calls).
@@ -59,6 +60,6 @@ export function blockStatementOf(db: Db, f: TicketListFilter, o: TicketOrder): S
       // A LIMIT in the text: as a parameter (drizzle's default) the generic plan is priced for 10 % of the
       // rows and never chosen (docs/decisions/034-list-generic-plans.md).
       .limit(sql.raw('1') as unknown as number);
-    return shapedStatement(query, preparedName('tb', `${f.ticketType}|${o.direction}|${withStatus}`));
+    return shapedStatement(query, preparedName('tb', key));
   });
 }

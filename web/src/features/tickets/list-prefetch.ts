@@ -4,7 +4,7 @@ import { readListParams } from '../../ui/list/list-params.ts';
 import { sessionKeys } from '../auth/api.ts';
 import { preferredPageSizeOf } from '../auth/use-preferred-page-size.ts';
 import { ticketListQuery, type TicketListKind } from './api.ts';
-import { listRequestOf, listStateOf } from './list-state.ts';
+import { listRequestOf, listStateOf, type TicketListState } from './list-state.ts';
 import { pagedRequest } from './use-cursor-paging.ts';
 
 // The list's first request, started with the navigation (docs/decisions/038-list-prefetch.md).
@@ -15,12 +15,11 @@ export function ticketListRouteOf(pathname: string): { kind: TicketListKind; min
 }
 
 /**
- * The API request of a list page from its URL, as TicketListPage builds it: the URL parsed by the request
- * schema with the user's page size as default, the screen's state, the request (search only for those who
- * may), and the page's cursor when the query cache knows the previous page.
+ * The API request of a list page from its screen state, as the page sends it and the prefetch starts it:
+ * the request (search only for those who may), with the page's cursor when the query cache knows the
+ * previous page. One function, so both find the page under one key.
  */
-export function ticketListRequestFor(qc: QueryClient, kind: TicketListKind, mine: boolean, params: URLSearchParams, user: SignedInUser): TicketListRequestInput {
-  const state = listStateOf(readListParams(ZTicketListRequestSchema, params, { pageSize: preferredPageSizeOf(user) }), params);
+export function ticketListRequestOf(qc: QueryClient, kind: TicketListKind, mine: boolean, state: TicketListState, user: SignedInUser): TicketListRequestInput {
   return pagedRequest(qc, kind, listRequestOf(state, mine, canSearchTicketLists(user)));
 }
 
@@ -33,5 +32,7 @@ export function prefetchTicketList(qc: QueryClient, pathname: string, params: UR
   const user = qc.getQueryData<SessionResponse | null>(sessionKeys.me)?.user;
   if (!user) return;
   const { kind, mine } = ticketListRouteOf(pathname);
-  void qc.prefetchQuery(ticketListQuery(kind, ticketListRequestFor(qc, kind, mine, params, user)));
+  // The screen state as the page reads it from the URL (use-list-url-state.ts), the user's page size the default.
+  const state = listStateOf(readListParams(ZTicketListRequestSchema, params, { pageSize: preferredPageSizeOf(user) }), params);
+  void qc.prefetchQuery(ticketListQuery(kind, ticketListRequestOf(qc, kind, mine, state, user)));
 }

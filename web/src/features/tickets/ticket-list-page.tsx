@@ -22,7 +22,7 @@ import { TicketExport } from './ticket-export.tsx';
 import { TicketFilterDialog, type FilterApply } from './ticket-filter-dialog.tsx';
 import { TicketListToolbar } from './ticket-list-toolbar.tsx';
 import { PreviewResizeHandle, TicketPreview, usePreviewWidth } from './ticket-preview.tsx';
-import { ticketListRequestFor } from './list-prefetch.ts';
+import { ticketListRequestOf } from './list-prefetch.ts';
 import { usePreferredPageSize } from '../auth/use-preferred-page-size.ts';
 
 export interface TicketListPageProps {
@@ -68,7 +68,7 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
   }, TICKET_SEARCH_DEBOUNCE_MS);
 
   // The same request the route's prefetch starts with the navigation (list-prefetch.ts): one key.
-  const request = ticketListRequestFor(useQueryClient(), kind, mine, url.params, user);
+  const request = ticketListRequestOf(useQueryClient(), kind, mine, state, user);
   const list = useTicketList(kind, request);
   const saved = useSavedFilter(searchTypeOf(kind), state.savedFilterId);
   // Names for the filter chip (issue 14, bug 7); the filter dialog reads the same cached lookups.
