@@ -147,7 +147,7 @@ async function main() {
       }
       if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').map((x) => x.trim()).includes('search'))
       {
-        const s = await benchSearch({ api, cookie, adminEmail: `admin@${tenant.code.toLowerCase()}.example`, duration, connections, cannon });
+        const s = await benchSearch({ api, cookie, adminEmail: `admin@${tenant.code.toLowerCase()}.example`, duration, connections, cannon, cpu: { serverPid: server.pid, db, dbName } });
         results.search = s.asOperator.p95 >= s.asAdmin.p95 ? s.asOperator : s.asAdmin;
       }
     } finally {

@@ -38,8 +38,9 @@ const searchPath = (q) => `/api/v1/search?q=${encodeURIComponent(q)}`;
  * @param {number} o.duration seconds per autocannon run
  * @param {number} o.connections
  * @param {(label: string, opts: object) => Promise<{ p95: number, rps: number }>} o.cannon run.mjs's measured autocannon run
+ * @param {object} o.cpu the API server's pid and the bench database: the runs print CPU per response (API + PostgreSQL)
  */
-export async function benchSearch({ api, cookie, adminEmail, duration, connections, cannon }) {
+export async function benchSearch({ api, cookie, adminEmail, duration, connections, cannon, cpu }) {
   const sample = (await getJson(api, cookie, '/api/v1/incidents?status=%3CALL%3E&pageSize=50')).rows;
   const requests = (await getJson(api, cookie, '/api/v1/service-requests?status=%3CALL%3E&pageSize=50')).rows;
   const ticketNo = sample[7]?.ticketNo ?? 'INC-000100';
@@ -72,8 +73,8 @@ export async function benchSearch({ api, cookie, adminEmail, duration, connectio
 
   const requestsOf = (paths) => paths.map((p) => ({ method: 'GET', path: p }));
   console.log('\nglobal search (autocannon)');
-  const asOperator = await cannon(`search mix as Operator (${mix.length} terms)`, { url: api, connections, duration, headers: { cookie }, requests: requestsOf(mix) });
-  const asAdmin = await cannon('search mix as Administrator', { url: api, connections, duration, headers: { cookie: adminCookie }, requests: requestsOf(mix) });
+  const asOperator = await cannon(`search mix as Operator (${mix.length} terms)`, { url: api, connections, duration, cpu, headers: { cookie }, requests: requestsOf(mix) });
+  const asAdmin = await cannon('search mix as Administrator', { url: api, connections, duration, cpu, headers: { cookie: adminCookie }, requests: requestsOf(mix) });
   console.log(`search mix p95: Operator ${asOperator.p95.toFixed(1)} ms, Administrator ${asAdmin.p95.toFixed(1)} ms [≤ 100 ms]`);
   return { asOperator, asAdmin };
 }

@@ -144,6 +144,11 @@ export const tickets = pgTable(
     uniqueIndex('tickets_ticket_no_uq').on(t.ticketNo),
     // Default list: IncidentID descending, with and without a status filter.
     index('tickets_cid_type_id_idx').on(t.cid, t.ticketType, t.id.desc()),
+    // Global search's newest-tickets window, read index-only: each entry carries the row's search_text, so a
+    // term is tested on the window without visiting the table (modules/search/queries.ts, decision 040).
+    // search_text is a key column because drizzle has no INCLUDE; after the unique id it orders nothing. At
+    // most 522 characters (the three columns' lengths), under a btree entry's limit even at 4 bytes each.
+    index('tickets_cid_type_id_search_idx').on(t.cid, t.ticketType, t.id.desc(), t.searchText),
     index('tickets_cid_type_status_id_idx').on(t.cid, t.ticketType, t.status, t.id.desc()),
     // A User's own tickets ("My Tickets" and the User role's whole view).
     index('tickets_cid_contact_type_status_id_idx').on(t.cid, t.contactId, t.ticketType, t.status, t.id.desc()),

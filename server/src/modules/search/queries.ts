@@ -32,33 +32,36 @@ const windowOf = (type: TicketType): SQL => sql.raw(`win_${type}`);
 
 /**
  * The ids of one type's newest `limit` matches, in two branches under one LIMIT, split at the oldest
- * of the type's newest RECENT_WINDOW tickets (windowOf: computed once per type for both branches, an
- * index-only walk of tickets_cid_type_id_idx, read in its own `id desc nulls last` order).
- * 1. The window: the planner picks, from its estimate of the term, between walking the window newest
- *    first until `limit` hits (a common word: a few dozen rows) and the type's trigram bitmap (a rare
- *    word: a handful of rows). Either way the walk never goes past the window.
+ * of the tenant's newest RECENT_WINDOW tickets of the type.
+ * 1. The window, newest first, behind a fence (a subquery with a LIMIT takes no condition from outside,
+ *    so even a generic plan can only walk it in id order): read index-only from
+ *    tickets_cid_type_id_search_idx, whose entries carry search_text, and tested on it; only the rows
+ *    that pass are read from the table, for their columns (and, for a User, the contact). A common word
+ *    stops the walk after a few dozen entries; a rare one reads the window's RECENT_WINDOW entries and
+ *    no row at all (docs/decisions/040-search-window-index-only.md).
  * 2. Only if the window held fewer than `limit` hits: the older matches from the type's trigram
  *    indexes, always filtered first (`id + 0` keeps the planner from walking the id index down through
- *    the whole tenant hoping to meet them) and sorted.
- * The type is a literal (ticketTypeIs), so both branches read only that type's partial indexes: a
- * word common in the other type no longer visits its rows (requirements §17.6).
+ *    the whole tenant hoping to meet them) and sorted. The window's start (windowOf) is computed only
+ *    then.
+ * The type is a literal (ticketTypeIs), so both branches read only that type's indexes: a word common in
+ * the other type no longer visits its rows (requirements §17.6).
  */
 function typeHits(shape: TicketSearchShape, param: ParamOf, type: TicketType): SQL {
-  const own = sql`o.cid = ${param('cid')} and ${ticketTypeIs(type, 'o')}${shape.ownOnly ? sql` and o.contact_id = ${param('contactId')}` : sql``}`;
+  const ownContact = (alias: string): SQL => (shape.ownOnly ? sql` and ${sql.raw(alias)}.contact_id = ${param('contactId')}` : sql``);
   const matches = ticketSearchPatternMatches(type, shape.numberType, param('pattern'), param('numberFrom'), param('numberBelow'), 'o');
   const windowStart = sql`(select w.id from ${windowOf(type)} w)`;
-  // The window in id order behind a fence (OFFSET 0: no condition is pushed into it, so even a generic
-  // plan can only walk it newest first), each row tested on search_text before its three columns.
   return sql`(
       (select o.id from (
-          select o.id, o.ticket_no, o.short_description, o.target_name, o.search_text from ${tickets} o
-          where ${own} and o.id >= ${windowStart}
-          order by o.id desc nulls last limit ${RECENT_WINDOW}) o
-        where ${searchTextMayMatch(param('pattern'), 'o')} and ${matches}
+          select w.id, w.search_text from ${tickets} w
+          where w.cid = ${param('cid')} and ${ticketTypeIs(type, 'w')}
+          order by w.id desc nulls last limit ${RECENT_WINDOW}) w
+        join ${tickets} o on o.id = w.id
+        where ${searchTextMayMatch(param('pattern'), 'w')} and ${matches}${ownContact('o')}
+        order by w.id desc nulls last
         limit ${shape.limit})
       union all
       (select o.id from ${tickets} o
-        where ${own} and ${matches} and o.id + 0 < ${windowStart}
+        where o.cid = ${param('cid')} and ${ticketTypeIs(type, 'o')}${ownContact('o')} and ${matches} and o.id + 0 < ${windowStart}
         order by o.id + 0 desc limit ${shape.limit})
       limit ${shape.limit})`;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_cid_type_id_search_idx" ON "tickets" USING btree ("cid","ticket_type","id" DESC NULLS LAST,"search_text");
