@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/ids.ts';
 import { contacts, tickets } from '../src/db/schema/index.ts';
 import { containsPattern, SEARCH_INDEXES, ticketColumnsOf, ticketSearchTextMatches, ticketTextMatches, ticketTypeIs } from '../src/db/search.ts';
-import { ticketSearchQuery, ticketSearchStatement } from '../src/modules/search/queries.ts';
+import { globalSearchQuery, globalSearchStatement } from '../src/modules/search/queries.ts';
 import { ticketWhere } from '../src/modules/tickets/list.where.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -84,7 +84,7 @@ describe('search expressions use their indexes', () => {
   it('global search: the newest-tickets window is read index-only from tickets_cid_type_id_search_idx in its own order, never sorted', async () => {
     const plan = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const res = await tx.execute(sql`explain ${ticketSearchQuery({ cid: 1 }, 'printer', 6)}`);
+      const res = await tx.execute(sql`explain ${globalSearchQuery({ cid: 1, contacts: true, jobs: true }, 'printer', 6)}`);
       return rowsOf<Record<string, string>>(res)
         .map((r) => Object.values(r)[0])
         .join('\n');
@@ -99,8 +99,8 @@ describe('search expressions use their indexes', () => {
     // five runs: without the term. No condition may reach into the window (that would let the planner
     // swap the bounded walk for a bitmap of the whole type), and the search_text test comes before the
     // table is visited for the columns.
-    for (const scope of [{ cid: 1 }, { cid: 1, contactId: 1 }]) {
-      const { text, params } = ticketSearchStatement(scope, 'printer', 6);
+    for (const scope of [{ cid: 1, contacts: true, jobs: true }, { cid: 1, contactId: 1, contacts: false, jobs: false }]) {
+      const { text, params } = globalSearchStatement(scope, 'printer', 6);
       const plan = await t.database.db.transaction(async (tx) => {
         await tx.execute(sql.raw(`prepare probe_search as ${text}`));
         await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { SEARCH_TYPE, type SearchRecord } from '@sc/common';
+import { SEARCH_TYPE, type SearchRecord, type SearchType } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { contactPatternMatches, containsPattern, jobPatternMatches, searchTextMayMatch, ticketNumberPrefix, ticketNumberTypeOf, ticketSearchPatternMatches, ticketTypeIs } from '../../db/search.ts';
 import { paramsFor, placeholderOf, preparedName, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params, type ShapedStatement } from '../../db/shaped-statements.ts';
@@ -14,18 +14,19 @@ import { contacts, customers, departments, devices, jobs, TICKET_TYPES, tickets,
  */
 export const RECENT_WINDOW = 1000;
 
-/** Whose tickets are searched: always one customer; a User only its own contact's. */
-export interface TicketSearchScope {
+/**
+ * What one search reads: always one customer's tickets (a User only its own contact's), and its contacts
+ * and jobs only for those who may open them (common's searchReach).
+ */
+export interface GlobalSearchScope {
   cid: number;
   contactId?: number;
+  contacts: boolean;
+  jobs: boolean;
 }
 
-/** The newest matches of each ticket type, newest first (at most `limit` each). */
-export type TicketSearchHits = Record<TicketType, SearchRecord[]>;
-
-/** node-postgres and PGlite hand timestamptz back as Date; a string is parsed for safety. */
-const toIso = (v: Date | string | null): string | null => (v == null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
-
+/** The newest matches of each entity searched, newest first (at most `limit` each). */
+export type GlobalSearchHits = Record<SearchType, SearchRecord[]>;
 
 /** The CTE holding the id of the oldest of the type's newest RECENT_WINDOW tickets (typeHits). */
 const windowOf = (type: TicketType): SQL => sql.raw(`win_${type}`);
@@ -67,34 +68,50 @@ function typeHits(shape: TicketSearchShape, param: ParamOf, type: TicketType): S
 }
 
 /**
- * What the statement's text depends on: whether it keeps to one contact, the ticket type a
- * ticket-number term names (db/search.ts ticketSearchPatternMatches), and the limit. The cid, contact,
- * pattern and number range are parameters, so the text is built once per shape and prepared under its
- * name (preparedName).
+ * What the statement's text depends on: which entities it reads, whether it keeps to one contact, the
+ * ticket type a ticket-number term names (db/search.ts ticketSearchPatternMatches), and the limit. The
+ * cid, contact, pattern and number range are parameters, so the text is built once per shape and
+ * prepared under its name (preparedName).
  */
-interface TicketSearchShape {
+interface GlobalSearchShape {
+  contacts: boolean;
+  jobs: boolean;
   ownOnly: boolean;
   numberType: TicketType | undefined;
   limit: number;
 }
 
-const shapeOf = (scope: TicketSearchScope, term: string, limit: number): TicketSearchShape => ({
+/** The typeHits shape is GlobalSearchShape's ticket part. */
+type TicketSearchShape = Pick<GlobalSearchShape, 'ownOnly' | 'numberType' | 'limit'>;
+
+const shapeOf = (scope: GlobalSearchScope, term: string, limit: number): GlobalSearchShape => ({
+  contacts: scope.contacts,
+  jobs: scope.jobs,
   ownOnly: scope.contactId !== undefined,
   numberType: ticketNumberTypeOf(term),
   limit,
 });
 
-function paramsOf(scope: TicketSearchScope, term: string): Params {
+const keyOf = (shape: GlobalSearchShape): string =>
+  `${shape.contacts ? 'c' : ''}t${shape.jobs ? 'j' : ''}_${shape.ownOnly ? 'own' : 'all'}_${shape.numberType ?? 'text'}_${shape.limit}`;
+
+function paramsOf(scope: GlobalSearchScope, term: string): Params {
   const number = ticketNumberPrefix(term);
   return { cid: scope.cid, contactId: scope.contactId ?? null, pattern: containsPattern(term), numberFrom: number.from, numberBelow: number.below };
 }
 
 /**
- * The newest `limit` incidents and the newest `limit` service requests matching the term by number,
- * short description or target name: one statement, each type limited in SQL (typeHits), the rows
- * joined to their contact, device and department once for both.
+ * Every entity of one search in one statement, each limited in SQL, as rows of one shape: the search type,
+ * the id, then SearchRecord's fields (a job's start date as text beside the timestamps: a calendar date
+ * the driver would make a local Date of). One round trip and one pool client a search, where an
+ * Administrator's took three (docs/decisions/040-search-window-index-only.md).
+ * - Tickets: the newest `limit` incidents and the newest `limit` service requests matching by number, short
+ *   description or target name (typeHits), joined to their contact, device and department once for both.
+ * - Contacts: the customer's newest matching 'first last email' (contacts_search_trgm).
+ * - Jobs: the customer's newest matching number or description. A customer has tens of agreements, not
+ *   millions: jobs_cid_id_idx bounds the scan to the tenant, no trigram index needed.
  */
-function ticketSearchSql(shape: TicketSearchShape, param: ParamOf): SQL {
+function globalSearchSql(shape: GlobalSearchShape, param: ParamOf): SQL {
   // Naming the index's NULLS placement lets it supply the order: plain `desc` means NULLS FIRST, and
   // the planner then read all the tenant's entries of the type and sorted them. The window is the
   // tenant's, whoever asks: a User's own tickets are filtered in typeHits.
@@ -102,146 +119,94 @@ function ticketSearchSql(shape: TicketSearchShape, param: ParamOf): SQL {
     (type) =>
       sql`${windowOf(type)} as (select min(w.id) as id from (select w0.id from ${tickets} w0 where w0.cid = ${param('cid')} and ${ticketTypeIs(type, 'w0')} order by w0.id desc nulls last limit ${RECENT_WINDOW}) w)`,
   );
-  const branches = TICKET_TYPES.map((type) => sql`(select ${type}::text as ticket_type, h.id from ${typeHits(shape, param, type)} h)`);
+  const branches = TICKET_TYPES.map((type) => sql`(select ${sql.raw(String(type === 'Incident' ? SEARCH_TYPE.Incident : SEARCH_TYPE.ServiceRequest))} as search_type, h.id from ${typeHits(shape, param, type)} h)`);
+  const parts = [
+    sql`(select h.search_type, t.id, t.open_date as date_field, null::text as day_field, t.ticket_no::text as string_field, t.status::text as status,
+            null::text as organization_name, c.last_name::text as last_name, c.first_name::text as first_name, d.device_name::text as device_name,
+            dep.name::text as department, t.short_description::text as description
+        from hits h
+        join ${tickets} t on t.id = h.id
+        left join ${contacts} c on c.id = t.contact_id
+        left join ${devices} d on d.id = t.device_id
+        left join ${departments} dep on dep.id = t.department_id)`,
+  ];
+  if (shape.contacts) {
+    parts.push(sql`(select ${sql.raw(String(SEARCH_TYPE.Contact))}, ${contacts.id}, ${contacts.createdAt}, null, ${contacts.email}::text,
+            case when ${contacts.isActive} then 'Active' else 'Inactive' end, ${customers.name}::text, ${contacts.lastName}::text, ${contacts.firstName}::text, null,
+            ${departments.name}::text, null
+        from ${contacts}
+        join ${customers} on ${customers.id} = ${contacts.cid}
+        left join ${departments} on ${departments.id} = ${contacts.departmentId}
+        where ${contacts.cid} = ${param('cid')} and ${contactPatternMatches(param('pattern'))}
+        order by ${contacts.id} desc limit ${shape.limit})`);
+  }
+  if (shape.jobs) {
+    parts.push(sql`(select ${sql.raw(String(SEARCH_TYPE.Job))}, ${jobs.id}, ${jobs.createdAt}, ${jobs.startDate}::text, ${jobs.jobNum}::text, ${jobs.jobStatus}::text,
+            null, null, null, null, null, ${jobs.internalShortDesc}::text
+        from ${jobs}
+        where ${jobs.cid} = ${param('cid')} and ${jobPatternMatches(param('pattern'))}
+        order by ${jobs.id} desc limit ${shape.limit})`);
+  }
   return sql`
     with ${sql.join(windows, sql`, `)},
     hits as (${sql.join(branches, sql` union all `)})
-    select h.ticket_type, t.id, t.ticket_no, t.status, t.short_description, t.open_date,
-           c.first_name, c.last_name, d.device_name, dep.name as department
-    from hits h
-    join ${tickets} t on t.id = h.id
-    left join ${contacts} c on c.id = t.contact_id
-    left join ${devices} d on d.id = t.device_id
-    left join ${departments} dep on dep.id = t.department_id
-    order by t.id desc`;
+    ${sql.join(parts, sql` union all `)}
+    order by 1, 2 desc`;
 }
 
-/** ticketSearchSql with this search's values in it (the plan tests EXPLAIN it). */
-export function ticketSearchQuery(scope: TicketSearchScope, term: string, limit: number): SQL {
-  return ticketSearchSql(shapeOf(scope, term, limit), valueOf(paramsOf(scope, term)));
+/** globalSearchSql with this search's values in it (the plan tests EXPLAIN it). */
+export function globalSearchQuery(scope: GlobalSearchScope, term: string, limit: number): SQL {
+  return globalSearchSql(shapeOf(scope, term, limit), valueOf(paramsOf(scope, term)));
 }
 
-const dialect = new PgDialect();
-const ticketSearchStatementOf = (shape: TicketSearchShape, key: string): ShapedStatement =>
-  shapedStatement({ toSQL: () => dialect.sqlToQuery(ticketSearchSql(shape, placeholderOf)) }, preparedName('gs_tickets', key));
+// The app's casing (db/client.ts), so column references such as contacts.firstName render as first_name.
+const dialect = new PgDialect({ casing: 'snake_case' });
+const statementOf = (shape: GlobalSearchShape, key: string): ShapedStatement =>
+  shapedStatement({ toSQL: () => dialect.sqlToQuery(globalSearchSql(shape, placeholderOf)) }, preparedName('gs', key));
 
 /** The statement a search is prepared as (placeholders, not values) and its parameters in $n order: the plan test's probe. */
-export function ticketSearchStatement(scope: TicketSearchScope, term: string, limit: number): { text: string; params: unknown[] } {
-  const st = ticketSearchStatementOf(shapeOf(scope, term, limit), 'probe');
+export function globalSearchStatement(scope: GlobalSearchScope, term: string, limit: number): { text: string; params: unknown[] } {
+  const st = statementOf(shapeOf(scope, term, limit), 'probe');
   return { text: st.text, params: paramsFor(st, paramsOf(scope, term)) };
 }
-const ticketStatements = new ShapedStatements(64);
 
-/** The newest matches of each type (ticketSearchQuery), as global search records. */
-export async function searchTickets(db: Db, scope: TicketSearchScope, term: string, limit: number): Promise<TicketSearchHits> {
+/**
+ * The statement is built once per shape and prepared under its name (db/shaped-statements.ts):
+ * node-postgres parses it once per connection, and after five runs PostgreSQL keeps a generic plan instead
+ * of planning each search. Planning the tickets part (seven references to `tickets` and its indexes, three
+ * ILIKE estimates each) took ≈ 2.2 ms, more than running it for most terms
+ * (docs/decisions/033-search-generic-plans.md). What a generic plan cannot see is the term's frequency: it
+ * walks each type's window (RECENT_WINDOW entries at most) and asks the trigram bitmap only for the older
+ * matches, which bounds both.
+ */
+const statements = new ShapedStatements(64);
+
+/** node-postgres and PGlite hand timestamptz back as Date; a string is parsed for safety. */
+const toIso = (v: Date | string | null): string | null => (v == null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
+
+/** The newest matches of each entity the scope reads (globalSearchSql), as global search records. */
+export async function searchAll(db: Db, scope: GlobalSearchScope, term: string, limit: number): Promise<GlobalSearchHits> {
   const shape = shapeOf(scope, term, limit);
-  const key = `${shape.ownOnly ? 'own' : 'all'}_${shape.numberType ?? 'text'}_${shape.limit}`;
-  const st = ticketStatements.get(db, key, () => ticketSearchStatementOf(shape, key));
-  const out: TicketSearchHits = { Incident: [], ServiceRequest: [] };
-  // Columns in ticketSearchSql's select order.
-  for (const [type, id, ticketNo, status, shortDescription, openDate, firstName, lastName, deviceName, department] of await queryRowArrays(db, st, paramsOf(scope, term))) {
-    const ticketType = type as TicketType;
-    out[ticketType].push({
-      searchType: ticketType === 'Incident' ? SEARCH_TYPE.Incident : SEARCH_TYPE.ServiceRequest,
+  const key = keyOf(shape);
+  const st = statements.get(db, key, () => statementOf(shape, key));
+  const out: GlobalSearchHits = { [SEARCH_TYPE.Contact]: [], [SEARCH_TYPE.Incident]: [], [SEARCH_TYPE.ServiceRequest]: [], [SEARCH_TYPE.Job]: [] };
+  // Columns in globalSearchSql's select order; rows by type, newest first.
+  for (const [type, id, date, day, stringField, status, organizationName, lastName, firstName, deviceName, department, description] of await queryRowArrays(db, st, paramsOf(scope, term))) {
+    const searchType = Number(type) as SearchType;
+    out[searchType].push({
+      searchType,
       internalId: Number(id),
-      dateField: toIso(openDate as Date | string),
-      stringField: ticketNo as string,
+      // A job's agreement start date is a calendar date; a job without one shows when it was recorded.
+      dateField: (day as string | null) ?? toIso(date as Date | string | null),
+      stringField: stringField as string,
       status: status as string,
-      organizationName: null,
+      organizationName: organizationName as string | null,
       lastName: lastName as string | null,
       firstName: firstName as string | null,
       deviceName: deviceName as string | null,
       department: department as string | null,
-      description: shortDescription as string,
+      description: description as string | null,
     });
   }
   return out;
-}
-
-/**
- * Every statement of global search is built once per shape and prepared under its name (db/shaped-
- * statements.ts): node-postgres parses it once per connection, and after five runs PostgreSQL keeps a
- * generic plan instead of planning each search. Planning the tickets statement (seven references to
- * `tickets` and its 28 indexes, three ILIKE estimates each) took ≈ 2.2 ms, more than running it for most
- * terms; the generic plans run the bench's twelve terms in 35 ms where the custom ones took 49 ms with
- * their planning (docs/decisions/033-search-generic-plans.md). What a generic plan cannot see is the
- * term's frequency: it walks each type's window (RECENT_WINDOW rows at most) and asks the trigram bitmap
- * only for the older matches, which bounds both.
- */
-const contactStatements = new ShapedStatements(8);
-const jobStatements = new ShapedStatements(8);
-
-/** The customer's newest contacts matching 'first last email' (contacts_search_trgm). */
-export async function searchContacts(db: Db, cid: number, term: string, limit: number): Promise<SearchRecord[]> {
-  const st = contactStatements.get(db, String(limit), () =>
-    shapedStatement(
-      db
-        .select({
-          id: contacts.id,
-          email: contacts.email,
-          isActive: contacts.isActive,
-          firstName: contacts.firstName,
-          lastName: contacts.lastName,
-          createdAt: contacts.createdAt,
-          organizationName: customers.name,
-          department: departments.name,
-        })
-        .from(contacts)
-        .innerJoin(customers, eq(customers.id, contacts.cid))
-        .leftJoin(departments, eq(departments.id, contacts.departmentId))
-        .where(and(eq(contacts.cid, sql.placeholder('cid')), contactPatternMatches(sql.placeholder('pattern'))))
-        .orderBy(desc(contacts.id))
-        .limit(limit),
-      preparedName('gs_contacts', String(limit)),
-    ),
-  );
-  const rows = await queryRowArrays(db, st, { cid, pattern: containsPattern(term) });
-  // Columns in the select's order.
-  return rows.map(([id, email, isActive, firstName, lastName, createdAt, organizationName, department]) => ({
-    searchType: SEARCH_TYPE.Contact,
-    internalId: Number(id),
-    dateField: toIso(createdAt as Date | string | null),
-    stringField: email as string,
-    status: isActive ? 'Active' : 'Inactive',
-    organizationName: organizationName as string,
-    lastName: lastName as string | null,
-    firstName: firstName as string | null,
-    deviceName: null,
-    department: department as string | null,
-    description: null,
-  }));
-}
-
-/**
- * The customer's newest jobs matching number or description. A customer has tens of agreements,
- * not millions: jobs_cid_id_idx bounds the scan to the tenant, no trigram index needed.
- */
-export async function searchJobs(db: Db, cid: number, term: string, limit: number): Promise<SearchRecord[]> {
-  const st = jobStatements.get(db, String(limit), () =>
-    shapedStatement(
-      db
-        .select({ id: jobs.id, jobNum: jobs.jobNum, description: jobs.internalShortDesc, status: jobs.jobStatus, startDate: sql<string | null>`${jobs.startDate}::text`, createdAt: jobs.createdAt })
-        .from(jobs)
-        .where(and(eq(jobs.cid, sql.placeholder('cid')), jobPatternMatches(sql.placeholder('pattern'))))
-        .orderBy(desc(jobs.id))
-        .limit(limit),
-      preparedName('gs_jobs', String(limit)),
-    ),
-  );
-  const rows = await queryRowArrays(db, st, { cid, pattern: containsPattern(term) });
-  return rows.map(([id, jobNum, description, status, startDate, createdAt]) => ({
-    searchType: SEARCH_TYPE.Job,
-    internalId: Number(id),
-    // The agreement's start date is a calendar date (as text: the driver would make a local Date of it);
-    // a job without one shows when it was recorded.
-    dateField: (startDate as string | null) ?? toIso(createdAt as Date | string | null),
-    stringField: jobNum as string,
-    status: status as string,
-    organizationName: null,
-    lastName: null,
-    firstName: null,
-    deviceName: null,
-    department: null,
-    description: description as string | null,
-  }));
 }

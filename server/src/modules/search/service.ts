@@ -1,7 +1,7 @@
 import { SEARCH_LIMIT_PER_TYPE, SEARCH_TYPE, searchReach, type SearchGroup, type SearchQuery, type SearchRecord, type SearchResponse, type SearchType } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
-import { searchContacts, searchJobs, searchTickets } from './queries.ts';
+import { searchAll } from './queries.ts';
 
 /** One more than shown, to tell whether there were more. */
 const FETCH = SEARCH_LIMIT_PER_TYPE + 1;
@@ -19,16 +19,11 @@ const groupOf = (searchType: SearchType, rows: SearchRecord[]): SearchGroup => (
  */
 export async function globalSearch(db: Db, scope: Scope, q: SearchQuery): Promise<SearchResponse> {
   const reach = searchReach(scope);
-  const contactId = reach.ownTicketsOnly ? scope.contactId : undefined;
-  // Three statements at most, side by side on the pool; incidents and requests are one of them.
-  const [contactRows, ticketHits, jobRows] = await Promise.all([
-    reach.contacts ? searchContacts(db, scope.cid, q.q, FETCH) : null,
-    searchTickets(db, { cid: scope.cid, contactId }, q.q, FETCH),
-    reach.jobs ? searchJobs(db, scope.cid, q.q, FETCH) : null,
-  ]);
+  // One statement for every entity the caller may see, each limited in SQL (queries.ts globalSearchSql).
+  const hits = await searchAll(db, { cid: scope.cid, contactId: reach.ownTicketsOnly ? scope.contactId : undefined, contacts: reach.contacts, jobs: reach.jobs }, q.q, FETCH);
   const groups: SearchGroup[] = [];
-  if (contactRows) groups.push(groupOf(SEARCH_TYPE.Contact, contactRows));
-  groups.push(groupOf(SEARCH_TYPE.Incident, ticketHits.Incident), groupOf(SEARCH_TYPE.ServiceRequest, ticketHits.ServiceRequest));
-  if (jobRows) groups.push(groupOf(SEARCH_TYPE.Job, jobRows));
+  if (reach.contacts) groups.push(groupOf(SEARCH_TYPE.Contact, hits[SEARCH_TYPE.Contact]));
+  groups.push(groupOf(SEARCH_TYPE.Incident, hits[SEARCH_TYPE.Incident]), groupOf(SEARCH_TYPE.ServiceRequest, hits[SEARCH_TYPE.ServiceRequest]));
+  if (reach.jobs) groups.push(groupOf(SEARCH_TYPE.Job, hits[SEARCH_TYPE.Job]));
   return { groups };
 }
