@@ -44,13 +44,16 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   return wrapPglite(client);
 }
 
+/** How the schema's camelCase names map to columns; also for SQL rendered outside a db (modules/search/queries.ts). */
+export const DB_CASING = 'snake_case';
+
 export function wrapPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, casing: DB_CASING }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pglite: client,
-    migrate: () => migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder: migrationsFolder() }),
+    migrate: () => migratePglite(drizzlePglite(client, { schema, casing: DB_CASING }), { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
   };
 }
@@ -68,7 +71,7 @@ export function openPostgres(url: string, max = 10, statementTimeoutMs = 0): Dat
   pool.on('error', (err) => {
     if (!closing) console.error(`PostgreSQL connection lost: ${err.message}`);
   });
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  const db = drizzlePg(pool, { schema, casing: DB_CASING });
   return {
     db,
     kind: 'postgres',
@@ -78,7 +81,7 @@ export function openPostgres(url: string, max = 10, statementTimeoutMs = 0): Dat
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
-        await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder: migrationsFolder() });
+        await migratePg(drizzlePg(client, { schema, casing: DB_CASING }), { migrationsFolder: migrationsFolder() });
       } finally {
         await client.end();
       }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { SEARCH_TYPE, type SearchRecord, type SearchType } from '@sc/common';
-import type { Db } from '../../db/client.ts';
+import { DB_CASING, type Db } from '../../db/client.ts';
 import { contactPatternMatches, containsPattern, jobPatternMatches, searchTextMayMatch, ticketNumberPrefix, ticketNumberTypeOf, ticketSearchPatternMatches, ticketTypeIs } from '../../db/search.ts';
 import { paramsFor, placeholderOf, preparedName, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params, type ShapedStatement } from '../../db/shaped-statements.ts';
 import { contacts, customers, departments, devices, jobs, TICKET_TYPES, tickets, type TicketType } from '../../db/schema/index.ts';
@@ -48,7 +48,7 @@ const windowOf = (type: TicketType): SQL => sql.raw(`win_${type}`);
  * the other type no longer visits its rows (requirements §17.6).
  */
 function typeHits(shape: TicketSearchShape, param: ParamOf, type: TicketType): SQL {
-  const ownContact = (alias: string): SQL => (shape.ownOnly ? sql` and ${sql.raw(alias)}.contact_id = ${param('contactId')}` : sql``);
+  const ownContact = shape.ownOnly ? sql` and o.contact_id = ${param('contactId')}` : sql``;
   const matches = ticketSearchPatternMatches(type, shape.numberType, param('pattern'), param('numberFrom'), param('numberBelow'), 'o');
   const windowStart = sql`(select w.id from ${windowOf(type)} w)`;
   return sql`(
@@ -57,12 +57,12 @@ function typeHits(shape: TicketSearchShape, param: ParamOf, type: TicketType): S
           where w.cid = ${param('cid')} and ${ticketTypeIs(type, 'w')}
           order by w.id desc nulls last limit ${RECENT_WINDOW}) w
         join ${tickets} o on o.id = w.id
-        where ${searchTextMayMatch(param('pattern'), 'w')} and ${matches}${ownContact('o')}
+        where ${searchTextMayMatch(param('pattern'), 'w')} and ${matches}${ownContact}
         order by w.id desc nulls last
         limit ${shape.limit})
       union all
       (select o.id from ${tickets} o
-        where o.cid = ${param('cid')} and ${ticketTypeIs(type, 'o')}${ownContact('o')} and ${matches} and o.id + 0 < ${windowStart}
+        where o.cid = ${param('cid')} and ${ticketTypeIs(type, 'o')}${ownContact} and ${matches} and o.id + 0 < ${windowStart}
         order by o.id + 0 desc limit ${shape.limit})
       limit ${shape.limit})`;
 }
@@ -119,7 +119,7 @@ function globalSearchSql(shape: GlobalSearchShape, param: ParamOf): SQL {
     (type) =>
       sql`${windowOf(type)} as (select min(w.id) as id from (select w0.id from ${tickets} w0 where w0.cid = ${param('cid')} and ${ticketTypeIs(type, 'w0')} order by w0.id desc nulls last limit ${RECENT_WINDOW}) w)`,
   );
-  const branches = TICKET_TYPES.map((type) => sql`(select ${sql.raw(String(type === 'Incident' ? SEARCH_TYPE.Incident : SEARCH_TYPE.ServiceRequest))} as search_type, h.id from ${typeHits(shape, param, type)} h)`);
+  const branches = TICKET_TYPES.map((type) => sql`(select ${sql.raw(String(SEARCH_TYPE[type]))} as search_type, h.id from ${typeHits(shape, param, type)} h)`);
   const parts = [
     sql`(select h.search_type, t.id, t.open_date as date_field, null::text as day_field, t.ticket_no::text as string_field, t.status::text as status,
             null::text as organization_name, c.last_name::text as last_name, c.first_name::text as first_name, d.device_name::text as device_name,
@@ -159,8 +159,8 @@ export function globalSearchQuery(scope: GlobalSearchScope, term: string, limit:
   return globalSearchSql(shapeOf(scope, term, limit), valueOf(paramsOf(scope, term)));
 }
 
-// The app's casing (db/client.ts), so column references such as contacts.firstName render as first_name.
-const dialect = new PgDialect({ casing: 'snake_case' });
+// The app's casing, so column references such as contacts.firstName render as first_name.
+const dialect = new PgDialect({ casing: DB_CASING });
 const statementOf = (shape: GlobalSearchShape, key: string): ShapedStatement =>
   shapedStatement({ toSQL: () => dialect.sqlToQuery(globalSearchSql(shape, placeholderOf)) }, preparedName('gs', key));
 
