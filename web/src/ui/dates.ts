@@ -2,36 +2,73 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 
+// The shared dayjs gets the zone plugins here (the calendar and the audit log convert wall times with them);
+// formatting below uses Intl directly.
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 export const DATE_TIME_FORMAT = 'MMM D, YYYY h:mm A';
 
-/** The zone's short name at that instant ('EST', 'EDT', 'GMT+1'), in English as the rest of the UI. */
-export function zoneName(iso: string, timeZone?: string | null): string {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: timeZone ?? undefined, timeZoneName: 'short' }).formatToParts(new Date(iso));
-    return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
-  } catch {
-    return '';
+/**
+ * One Intl formatter per zone and kind, made once: constructing an Intl.DateTimeFormat costs far more than
+ * formatting with it, and dayjs's tz() built one per call. A list page formats a date per row and per
+ * render (≈ 20 ms of the incidents page's first render, docs/performance.md). `undefined`: the
+ * browser's zone. Unknown zone names throw, as the constructor does.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(kind: 'dateTime' | 'date', timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone ?? ''}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit', hourCycle: 'h12', timeZoneName: 'short' } : {}),
+    });
+    if (formatters.size < 200) formatters.set(key, f);
   }
+  return f;
 }
 
-/**
- * A timestamp as date and time in the user's time zone, the zone named ('Mar 14, 2026 11:30 AM EDT':
- * one format everywhere, issue 14 item 10); the browser's zone if the name is unknown.
- */
-export function formatDateTime(iso: string, timeZone?: string | null): string {
+/** The parts of a formatted instant by type ('month', 'day', …). */
+function partsOf(kind: 'dateTime' | 'date', date: Date, timeZone: string | undefined): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  const out: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const p of formatterOf(kind, timeZone).formatToParts(date)) out[p.type] = p.value;
+  return out;
+}
+
+/** The instant of an ISO timestamp, or null (dayjs's reading: a string without offset is local time). */
+function instantOf(iso: string): Date | null {
   const value = dayjs(iso);
-  if (!value.isValid()) return '';
+  return value.isValid() ? value.toDate() : null;
+}
+
+/** `f` in the user's zone, or in the browser's zone if the name is unknown. */
+function inZone<T>(timeZone: string | null | undefined, f: (zone: string | undefined) => T): T {
   if (timeZone) {
     try {
-      return `${value.tz(timeZone).format(DATE_TIME_FORMAT)} ${zoneName(iso, timeZone)}`.trim();
+      return f(timeZone);
     } catch {
       // An IANA name the browser does not know: fall through to local time.
     }
   }
-  return `${value.format(DATE_TIME_FORMAT)} ${zoneName(iso)}`.trim();
+  return f(undefined);
+}
+
+/**
+ * A timestamp as date and time in the user's time zone, the zone named ('Mar 14, 2026 11:30 AM EDT':
+ * DATE_TIME_FORMAT and the zone's short name, one format everywhere, issue 14 item 10); the browser's
+ * zone if the name is unknown.
+ */
+export function formatDateTime(iso: string, timeZone?: string | null): string {
+  const date = instantOf(iso);
+  if (!date) return '';
+  return inZone(timeZone, (zone) => {
+    const p = partsOf('dateTime', date, zone);
+    return `${p.month} ${p.day}, ${p.year} ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName ?? ''}`.trim();
+  });
 }
 
 export const DATE_FORMAT = 'MMM D, YYYY';
@@ -42,14 +79,10 @@ export const DATE_FORMAT = 'MMM D, YYYY';
  */
 export function formatDate(value: string, timeZone?: string | null): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return dayjs(value).format(DATE_FORMAT);
-  const v = dayjs(value);
-  if (!v.isValid()) return '';
-  if (timeZone) {
-    try {
-      return v.tz(timeZone).format(DATE_FORMAT);
-    } catch {
-      // An IANA name the browser does not know: fall through to local time.
-    }
-  }
-  return v.format(DATE_FORMAT);
+  const date = instantOf(value);
+  if (!date) return '';
+  return inZone(timeZone, (zone) => {
+    const p = partsOf('date', date, zone);
+    return `${p.month} ${p.day}, ${p.year}`;
+  });
 }
