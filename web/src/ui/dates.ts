@@ -12,7 +12,7 @@ export const DATE_TIME_FORMAT = 'MMM D, YYYY h:mm A';
 /**
  * One Intl formatter per zone and kind, made once: constructing an Intl.DateTimeFormat costs far more than
  * formatting with it, and dayjs's tz() built one per call. A list page formats a date per row and per
- * render (≈ 20 ms of the incidents page's first render, docs/performance.md). `undefined`: the
+ * render (≈ 20 ms of the incidents page's first render; docs/decisions/041). `undefined`: the
  * browser's zone. Unknown zone names throw, as the constructor does.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
