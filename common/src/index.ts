@@ -2,6 +2,7 @@ export * from './user-types.ts';
 export * from './errors.ts';
 export * from './ids.ts';
 export * from './dates.ts';
+export * from './intl.ts';
 export * from './auth.ts';
 export * from './navigation.ts';
 export * from './list.ts';

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
-import { escapeCellText } from '@sc/common';
+import { escapeCellText, keptDateTimeFormat } from '@sc/common';
 
 // Streaming .xlsx exports shared by every module (tickets, contacts, billing ...): formula-injection
 // escaping, safe file names, local-time Excel dates, and a WorkbookWriter piped into the reply.
@@ -41,28 +41,18 @@ interface LocalParts {
   second: number;
 }
 
-/**
- * One formatter per zone: building an Intl.DateTimeFormat costs tens of microseconds, and an export
- * converts every row's dates (50,000 rows of the audit log). Zones are the users' own: a few per process.
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let fmt = formatters.get(timeZone);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, fmt);
-  }
-  return fmt;
-}
+/** One formatter per zone (keptDateTimeFormat): an export converts every row's dates (50,000 rows of the audit log). */
+const formatterOf = (timeZone: string): Intl.DateTimeFormat =>
+  keptDateTimeFormat(`xlsx ${timeZone}`, () => ({
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }));
 
 function localParts(at: Date, timeZone: string): LocalParts {
   const p: LocalParts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { keptDateTimeFormat } from '@sc/common';
 
 // The shared dayjs gets the zone plugins here (the calendar and the audit log convert wall times with them);
 // formatting below uses Intl directly.
@@ -10,27 +11,18 @@ dayjs.extend(timezone);
 export const DATE_TIME_FORMAT = 'MMM D, YYYY h:mm A';
 
 /**
- * One Intl formatter per zone and kind, made once: constructing an Intl.DateTimeFormat costs far more than
- * formatting with it, and dayjs's tz() built one per call. A list page formats a date per row and per
- * render (≈ 20 ms of the incidents page's first render; docs/decisions/041). `undefined`: the
- * browser's zone. Unknown zone names throw, as the constructor does.
+ * One Intl formatter per zone and kind, kept (keptDateTimeFormat): dayjs's tz() built one per call, and a
+ * list page formats a date per row and per render (≈ 20 ms of the incidents page's first render;
+ * docs/decisions/041). `undefined`: the browser's zone. Unknown zone names throw, as the constructor does.
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(kind: 'dateTime' | 'date', timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${kind} ${timeZone ?? ''}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit', hourCycle: 'h12', timeZoneName: 'short' } : {}),
-    });
-    if (formatters.size < 200) formatters.set(key, f);
-  }
-  return f;
-}
+const formatterOf = (kind: 'dateTime' | 'date', timeZone: string | undefined): Intl.DateTimeFormat =>
+  keptDateTimeFormat(`${kind} ${timeZone ?? ''}`, () => ({
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit', hourCycle: 'h12', timeZoneName: 'short' } : {}),
+  }));
 
 /** The parts of a formatted instant by type ('month', 'day', …). */
 function partsOf(kind: 'dateTime' | 'date', date: Date, timeZone: string | undefined): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
