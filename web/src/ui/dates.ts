@@ -11,6 +11,13 @@ dayjs.extend(timezone);
 export const DATE_TIME_FORMAT = 'MMM D, YYYY h:mm A';
 
 /**
+ * The width (px) a grid column of formatDateTime values needs to show them whole at the grids' fonts, zone
+ * included ('Sep 30, 2026 10:44 AM EDT'): one width for every date-time column, which were 180–215 px and
+ * cut the time off in the ticket lists.
+ */
+export const DATE_TIME_COLUMN_WIDTH = 220;
+
+/**
  * One Intl formatter per zone and kind, kept (keptDateTimeFormat): dayjs's tz() built one per call, and a
  * list page formats a date per row and per render (≈ 20 ms of the incidents page's first render;
  * docs/decisions/041). `undefined`: the browser's zone. Unknown zone names throw, as the constructor does.

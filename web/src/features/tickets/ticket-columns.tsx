@@ -16,7 +16,7 @@ import {
   type SignedInUser,
   type TicketSortKey,
 } from '@sc/common';
-import { formatDateTime } from '../../ui/dates.ts';
+import { DATE_TIME_COLUMN_WIDTH, formatDateTime } from '../../ui/dates.ts';
 import { StatusChip, VipMark } from '../../ui/status-chip.tsx';
 import type { TicketListKind } from './api.ts';
 
@@ -58,7 +58,7 @@ interface ColumnOptions {
 const dateColumn = (field: keyof TicketRow, headerName: string, timeZone: string): GridColDef<TicketRow> => ({
   field,
   headerName,
-  minWidth: 180,
+  minWidth: DATE_TIME_COLUMN_WIDTH,
   valueFormatter: (v: string | null | undefined) => (v ? formatDateTime(v, timeZone) : ''),
 });
 
