@@ -83,7 +83,7 @@ describe('operator on /incidents', () => {
     await expect(page.getByLabel('SEARCH INCIDENT').isVisible()).resolves.toBe(true);
     for (const name of ['New', 'Filter', 'Export to Excel', 'Refresh']) await page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true })).first().waitFor();
     await page.getByRole('combobox', { name: 'Status' }).waitFor();
-    // Every Open Date shows whole, time and zone included (ui/dates.ts DATE_TIME_COLUMN_WIDTH): none is cut to an ellipsis.
+    // Every Open Date shows whole, time and zone included (ui/list/date-time-column.ts): none is cut to an ellipsis.
     const openDates = page.locator('[role="gridcell"][data-field="openDate"]');
     expect(await openDates.first().textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M \S+$/);
     const cut = await openDates.evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent));

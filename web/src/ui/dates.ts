@@ -8,15 +8,6 @@ import { keptDateTimeFormat } from '@sc/common';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-export const DATE_TIME_FORMAT = 'MMM D, YYYY h:mm A';
-
-/**
- * The width (px) a grid column of formatDateTime values needs to show them whole at the grids' fonts, zone
- * included ('Sep 30, 2026 10:44 AM EDT'): one width for every date-time column, which were 180–215 px and
- * cut the time off in the ticket lists.
- */
-export const DATE_TIME_COLUMN_WIDTH = 220;
-
 /**
  * One Intl formatter per zone and kind, kept (keptDateTimeFormat): dayjs's tz() built one per call, and a
  * list page formats a date per row and per render (≈ 20 ms of the incidents page's first render;
@@ -57,9 +48,8 @@ function inZone<T>(timeZone: string | null | undefined, f: (zone: string | undef
 }
 
 /**
- * A timestamp as date and time in the user's time zone, the zone named ('Mar 14, 2026 11:30 AM EDT':
- * DATE_TIME_FORMAT and the zone's short name, one format everywhere, issue 14 item 10); the browser's
- * zone if the name is unknown.
+ * A timestamp as date and time in the user's time zone, the zone named ('Mar 14, 2026 11:30 AM EDT', one
+ * format everywhere, issue 14 item 10); the browser's zone if the name is unknown.
  */
 export function formatDateTime(iso: string, timeZone?: string | null): string {
   const date = instantOf(iso);

@@ -10,7 +10,7 @@ import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, describeUserAgent, ZAuditListReques
 import { isApiError } from '../../api/client.ts';
 import { withQuery } from '../../api/query-string.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
-import { DATE_TIME_COLUMN_WIDTH, formatDateTime } from '../../ui/dates.ts';
+import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { downloadFile } from '../../ui/download-file.ts';
 import { ToolbarSearchField, ToolbarSelectFilter } from '../../ui/list-toolbar.tsx';
 import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
@@ -81,7 +81,7 @@ export function AuditLogPage({ timeZone, allCustomers }: { timeZone: string; all
 
   const columns = useMemo<GridColDef<AuditRow>[]>(
     () => [
-      { field: 'at', headerName: 'When', minWidth: DATE_TIME_COLUMN_WIDTH, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+      { field: 'at', headerName: 'When', sortable: false, ...dateTimeColumn(timeZone) },
       { field: 'action', headerName: 'Action', minWidth: 170, sortable: false, valueFormatter: (v: AuditAction) => AUDIT_ACTION_LABELS[v] },
       ...(allCustomers
         ? [{ field: 'organizationName', headerName: 'Organisation', minWidth: 170, sortable: false, valueFormatter: (v: string | null) => v ?? 'Provider-wide' } satisfies GridColDef<AuditRow>]

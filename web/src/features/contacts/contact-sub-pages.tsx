@@ -26,7 +26,8 @@ import { hrefs } from '../../app/hrefs.ts';
 import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
-import { DATE_TIME_COLUMN_WIDTH, formatDateTime } from '../../ui/dates.ts';
+import { formatDateTime } from '../../ui/dates.ts';
+import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useContact, useContactPreferences, useContactTickets } from './api.ts';
 
@@ -97,7 +98,7 @@ function TicketsTable({ frame, id, type, timeZone }: { frame: Frame; id: number;
       },
       { field: 'shortDescription', headerName: 'Short Description', flex: 2, minWidth: 200, sortable: false },
       { field: 'status', headerName: 'Status', minWidth: 110, sortable: false },
-      { field: 'openDate', headerName: 'Open Date', minWidth: DATE_TIME_COLUMN_WIDTH, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+      { field: 'openDate', headerName: 'Open Date', sortable: false, ...dateTimeColumn(timeZone) },
     ],
     [type, timeZone],
   );

@@ -18,7 +18,7 @@ import { FORM_DEFINITION_STATUSES, FORM_TEXTS, ZFormDefinitionListRequestSchema,
 import { isApiError } from '../../api/client.ts';
 import { hrefs } from '../../app/hrefs.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
-import { DATE_TIME_COLUMN_WIDTH, formatDateTime } from '../../ui/dates.ts';
+import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 import { ListGrid } from '../../ui/list/list-grid.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
@@ -77,7 +77,7 @@ export function FormDefinitionsPage({ kapp, timeZone }: { kapp: string; timeZone
     { field: 'customerName', headerName: 'Available to', flex: 0.8, minWidth: 160, sortable: false, valueFormatter: (v: string | null) => v ?? 'All customers' },
     { field: 'version', headerName: 'Version', minWidth: 90, sortable: false, align: 'right', headerAlign: 'right', valueFormatter: (v: number | null) => v ?? '—' },
     { field: 'submissions', headerName: 'Submissions', minWidth: 110, sortable: false, align: 'right', headerAlign: 'right' },
-    { field: 'updatedAt', headerName: 'Updated', minWidth: DATE_TIME_COLUMN_WIDTH, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+    { field: 'updatedAt', headerName: 'Updated', sortable: false, ...dateTimeColumn(timeZone) },
   ];
   return (
     <ListScreen

@@ -30,7 +30,8 @@ import { isApiError } from '../../api/client.ts';
 import { hrefs } from '../../app/hrefs.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { DATE_TIME_COLUMN_WIDTH, formatDateTime } from '../../ui/dates.ts';
+import { formatDateTime } from '../../ui/dates.ts';
+import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { ToolbarSearchField, ToolbarSelectFilter } from '../../ui/list-toolbar.tsx';
 import { ListGrid } from '../../ui/list/list-grid.tsx';
 import { ListScreen, ListStatus, sortLabel } from '../../ui/list/list-screen.tsx';
@@ -254,7 +255,7 @@ export function SubmissionsPage({ kapp, formSlug, timeZone }: { kapp: string; fo
           </Link>
         ) : null,
     },
-    { field: 'createdAt', headerName: 'Created', minWidth: DATE_TIME_COLUMN_WIDTH, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+    { field: 'createdAt', headerName: 'Created', sortable: false, ...dateTimeColumn(timeZone) },
     {
       field: 'actions',
       headerName: 'Actions',

@@ -8,7 +8,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { DataGrid, type GridCellParams, type GridColDef, type GridRowParams } from '@mui/x-data-grid';
 import { HOME_GRID_ROW_HEIGHT, HOME_GRID_ROWS, isCustomerUser, showHomeGridEdit, type SignedInUser } from '@sc/common';
 import { hrefs } from '../../app/hrefs.ts';
-import { DATE_TIME_COLUMN_WIDTH, formatDateTime } from '../../ui/dates.ts';
+import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { ListError } from '../../ui/list/list-screen.tsx';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { useHomeGrid, type HomeGridRow, type HomeTicketKind, type HomeTicketScope } from './api.ts';
@@ -46,7 +46,7 @@ export function HomeTicketGrid({ user, kind, scope, label }: HomeTicketGridProps
       { field: 'ticketNo', headerName: 'Number', width: 108 },
       { field: 'status', headerName: 'Status', width: 112, renderCell: ({ row }) => <StatusChip status={row.status} /> },
       { field: 'shortDescription', headerName: 'Short Description', flex: 1, minWidth: 140 },
-      { field: 'openDate', headerName: 'Open Date', width: DATE_TIME_COLUMN_WIDTH, valueFormatter: (v: string) => formatDateTime(v, user.timeZone) },
+      { field: 'openDate', headerName: 'Open Date', ...dateTimeColumn(user.timeZone) },
       { field: 'assignedToName', headerName: 'Assigned To', width: 170 },
       {
         field: 'edit',

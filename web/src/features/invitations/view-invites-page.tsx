@@ -10,7 +10,7 @@ import { isApiError } from '../../api/client.ts';
 import { withQuery } from '../../api/query-string.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { DATE_TIME_COLUMN_WIDTH, formatDateTime } from '../../ui/dates.ts';
+import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { downloadFile } from '../../ui/download-file.ts';
 import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
@@ -44,7 +44,7 @@ export function ViewInvitesPage({ timeZone }: { timeZone: string }) {
       { field: 'lastName', headerName: 'Last Name', flex: 1, minWidth: 110, sortable: false },
       { field: 'email', headerName: 'Email Address', flex: 1.6, minWidth: 200, sortable: false },
       { field: 'userType', headerName: 'User Type', minWidth: 130, sortable: false, valueFormatter: (v: InvitationRow['userType']) => USER_TYPE_LABELS[v] },
-      { field: 'sentAt', headerName: 'Sent', minWidth: DATE_TIME_COLUMN_WIDTH, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+      { field: 'sentAt', headerName: 'Sent', sortable: false, ...dateTimeColumn(timeZone) },
     ],
     [timeZone],
   );

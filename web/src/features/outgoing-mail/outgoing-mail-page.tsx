@@ -7,7 +7,7 @@ import { type GridColDef } from '@mui/x-data-grid';
 import { OUTBOX_STATE_LABELS, OUTBOX_STATES, ZOutboxListRequestSchema, type OutboxRow } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
-import { DATE_TIME_COLUMN_WIDTH, formatDateTime } from '../../ui/dates.ts';
+import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { ToolbarSearchField, ToolbarSelectFilter } from '../../ui/list-toolbar.tsx';
 import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
@@ -60,7 +60,7 @@ export function OutgoingMailPage({ timeZone }: { timeZone: string }) {
           </Link>
         ),
       },
-      { field: 'createdAt', headerName: 'Queued', minWidth: DATE_TIME_COLUMN_WIDTH, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+      { field: 'createdAt', headerName: 'Queued', sortable: false, ...dateTimeColumn(timeZone) },
       { field: 'lastError', headerName: 'Last error', flex: 0.8, minWidth: 120, sortable: false, valueFormatter: (v: string | null) => v ?? '' },
       {
         field: 'actions',

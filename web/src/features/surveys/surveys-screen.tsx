@@ -6,7 +6,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import { CONTACT_SEARCH_DEBOUNCE_MS, ZSurveyListRequestSchema, type SurveyListRequest, type SurveyRow } from '@sc/common';
 import { hrefs } from '../../app/hrefs.ts';
-import { DATE_TIME_COLUMN_WIDTH, formatDateTime } from '../../ui/dates.ts';
+import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
@@ -39,7 +39,7 @@ export function SurveysScreen({ title, subtitle, contactId, timeZone }: { title:
   const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), CONTACT_SEARCH_DEBOUNCE_MS);
   const columns = useMemo<GridColDef<SurveyRow>[]>(
     () => [
-      { field: 'dateSubmitted', headerName: 'Submitted', minWidth: DATE_TIME_COLUMN_WIDTH, flex: 1, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+      { field: 'dateSubmitted', headerName: 'Submitted', flex: 1, ...dateTimeColumn(timeZone) },
       { field: 'source', headerName: 'Source', minWidth: 90, valueFormatter: (v: string | null) => v ?? '' },
       { field: 'submittedBy', headerName: 'Submitted By', minWidth: 150, flex: 1, valueFormatter: (v: string | null) => v ?? '' },
       {

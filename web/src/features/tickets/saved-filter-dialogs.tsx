@@ -16,7 +16,7 @@ import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { DEFAULT_PAGE_SIZE, TICKET_FILTER_MESSAGES, ZTicketCriteriaSchema, type TicketCriteria, type TicketDepartment, type TicketFilter } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
-import { DATE_TIME_COLUMN_WIDTH, formatDateTime } from '../../ui/dates.ts';
+import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { PagingFooter } from '../../ui/paging-footer.tsx';
 import { searchTypeOf, useDeleteFilter, useSavedFilters, useSaveFilter, type TicketListKind } from './api.ts';
 import { criteriaOf, type FilterFormValues } from './filter-form.ts';
@@ -143,7 +143,7 @@ export function LoadFilterDialog({ open, kind, timeZone, onApply, onClose }: Loa
     { field: 'searchName', headerName: 'Name', flex: 1, minWidth: 140, sortable: false },
     { field: 'ownerName', headerName: 'Owner', minWidth: 160, sortable: false },
     { field: 'isPublic', headerName: 'Public', width: 70, sortable: false, valueFormatter: (v: boolean) => (v ? 'Yes' : 'No') },
-    { field: 'updatedDate', headerName: 'Updated', minWidth: DATE_TIME_COLUMN_WIDTH, sortable: false, valueFormatter: (v: string) => formatDateTime(v, timeZone) },
+    { field: 'updatedDate', headerName: 'Updated', sortable: false, ...dateTimeColumn(timeZone) },
     {
       field: 'delete',
       headerName: 'Delete',

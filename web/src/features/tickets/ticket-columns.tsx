@@ -16,7 +16,7 @@ import {
   type SignedInUser,
   type TicketSortKey,
 } from '@sc/common';
-import { DATE_TIME_COLUMN_WIDTH, formatDateTime } from '../../ui/dates.ts';
+import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { StatusChip, VipMark } from '../../ui/status-chip.tsx';
 import type { TicketListKind } from './api.ts';
 
@@ -55,12 +55,7 @@ interface ColumnOptions {
   onLastAction: (row: TicketRow, anchor: HTMLElement) => void;
 }
 
-const dateColumn = (field: keyof TicketRow, headerName: string, timeZone: string): GridColDef<TicketRow> => ({
-  field,
-  headerName,
-  minWidth: DATE_TIME_COLUMN_WIDTH,
-  valueFormatter: (v: string | null | undefined) => (v ? formatDateTime(v, timeZone) : ''),
-});
+const dateColumn = (field: keyof TicketRow, headerName: string, timeZone: string): GridColDef<TicketRow> => ({ field, headerName, ...dateTimeColumn<TicketRow>(timeZone) });
 
 /** The incident grid's and the request grid's columns (requirements §2.1, §2.2 'Incident row', 'Service request record'). */
 export function ticketColumns({ kind, user, from, onLastAction }: ColumnOptions): GridColDef<TicketRow>[] {
