@@ -123,8 +123,15 @@ describe('global search at 375 px and in the dark theme', () => {
     await screenshot(page, 'global-search-mobile-light');
     await listbox.getByRole('option', { name: /Backup and Disaster Recovery/ }).click();
     await page.waitForURL(/\/jobs\?agreement=\d+$/);
-    // The bar is back to its buttons.
+    // The pick opened its Agreement dialog, which hides the page behind it from the accessibility tree: the
+    // bar's search button is only findable once the dialog is closed (waiting for it first raced the dialog).
+    const dialog = page.getByRole('dialog', { name: 'Agreement' });
+    await dialog.getByText('Backup and Disaster Recovery').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // The bar is back to its buttons, not the open search.
     await page.getByRole('button', { name: SEARCH }).waitFor();
+    expect(await page.getByRole('button', { name: 'Close search' }).count()).toBe(0);
     await page.context().close();
   });
 
