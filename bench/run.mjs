@@ -12,9 +12,10 @@
 //   BENCH_CONNECTIONS (default 50)
 //   BENCH_WARMUP    seconds of load, not measured, before the list mix of one process and of two (default 3): both
 //                   are measured warm (JIT-compiled, counts remembered, statements prepared on every connection)
-//   BENCH_ONLY      comma-separated subset of the runs: seq,hello,mix,page1,offset,cursor,export,export50k,cluster,search,timedata,services,reports,surveys,frontend,lighthouse (default all)
+//   BENCH_ONLY      comma-separated subset of the runs: seq,hello,mix,page1,urls (opt-in: each mix URL alone),offset,cursor,export,export50k,cluster,search,timedata,services,reports,surveys,frontend,lighthouse (default all)
 //                   'frontend' (bench/frontend.mjs) and 'lighthouse' (bench/lighthouse.mjs) start their own server on the demo
 //                   data: alone they need no PostgreSQL at all
+//   BENCH_URL_DURATION  seconds of each URL's run in 'urls' (default 4)
 //   BENCH_FRONTEND_RUNS  navigations home → Incidents timed by the frontend run (default 40)
 //   BENCH_REPORT_CONNECTIONS  concurrent connections of the reports run (default 10: a report is a page an administrator opens, not a list scrolled by all)
 //   BENCH_CPU_PROF  a directory: the API server runs with --cpu-prof and writes its profile there on exit
@@ -427,6 +428,7 @@ async function run(api, cookie, helloBase, { duration, connections, cpu }) {
   if (want('mix')) await warmUp({ connections, headers, url: api, requests: mixRequests });
   const list = want('mix') ? await cannon(`list mix (${mix.length} URLs)`, { ...base, url: api, requests: mixRequests }) : null;
   const p1 = want('page1') ? await cannon('list page 1 (<ALL>, id desc)', { ...base, url: `${api}${page1}` }) : null;
+  if (ONLY.includes('urls')) await eachUrl(api, headers, mix, { connections, cpu, hello });
   const p4000 = want('offset') ? await cannon('list page 4,000 by OFFSET', { ...base, url: `${api}${deepOffset}` }) : null;
   const p4000c = deepCursor && want('cursor') ? await cannon('list page 4,000 by cursor', { ...base, url: `${api}${deepCursor}` }) : null;
 
@@ -454,6 +456,32 @@ async function run(api, cookie, helloBase, { duration, connections, cpu }) {
   }
   if (times.length) console.log(`export 2,000 rows ${times[2].toFixed(0)} ms [≤ 1000 ms]`);
   return hello;
+}
+
+/**
+ * Opt-in (BENCH_ONLY=urls, with hello for the ratios): each URL of the mix alone under the same load, warm,
+ * BENCH_URL_DURATION seconds (default 4), with the CPU a response costs in the API server and in PostgreSQL.
+ * The mix runs its URLs in turn, so its CPU per response is about the mean of theirs: this says which URLs
+ * the mix's throughput is spent on, and what it would reach if every URL cost as little as the cheapest.
+ */
+async function eachUrl(api, headers, mix, { connections, cpu, hello }) {
+  const duration = Number(process.env.BENCH_URL_DURATION || 4);
+  console.log(`\neach mix URL alone (${connections} connections × ${duration} s, warm): req/s, p95, CPU ms per response (API + PostgreSQL)`);
+  const rows = [];
+  for (const p of mix) {
+    const load = { connections, headers, url: `${api}${p}` };
+    await autocannon({ ...load, duration: 1 });
+    const r = await cannon(p.replace('/api/v1/', '').replace(/%3C/g, '<').replace(/%3E/g, '>').slice(0, 34), { ...load, duration, cpu });
+    rows.push(r);
+  }
+  const cpuOf = (r) => r.cpuApi + r.cpuPg;
+  const mean = rows.reduce((s, r) => s + cpuOf(r), 0) / rows.length;
+  const cheapest = rows.reduce((a, r) => (cpuOf(r) < cpuOf(a) ? r : a));
+  const fastest = rows.reduce((a, r) => (r.rps > a.rps ? r : a));
+  console.log(`mean CPU per response over the ${rows.length} URLs ${mean.toFixed(3)} ms (API ${(rows.reduce((s, r) => s + r.cpuApi, 0) / rows.length).toFixed(3)} + PG ${(rows.reduce((s, r) => s + r.cpuPg, 0) / rows.length).toFixed(3)}); cheapest ${cpuOf(cheapest).toFixed(3)} ms (${cheapest.label})`);
+  if (hello) {
+    console.log(`fastest URL alone ${Math.round(fastest.rps)} req/s = ${(fastest.rps / hello.rps).toFixed(3)} of hello (${fastest.label}); a mix of URLs each as cheap as the cheapest would reach ≈ ${(fastest.rps / hello.rps).toFixed(3)}, this mix ≈ ${((fastest.rps * cpuOf(cheapest)) / mean / hello.rps).toFixed(3)}`);
+  }
 }
 
 /**
