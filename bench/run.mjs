@@ -459,10 +459,10 @@ async function run(api, cookie, helloBase, { duration, connections, cpu }) {
 }
 
 /**
- * Opt-in (BENCH_ONLY=urls, with hello for the ratios): each URL of the mix alone under the same load, warm,
- * BENCH_URL_DURATION seconds (default 4), with the CPU a response costs in the API server and in PostgreSQL.
- * The mix runs its URLs in turn, so its CPU per response is about the mean of theirs: this says which URLs
- * the mix's throughput is spent on, and what it would reach if every URL cost as little as the cheapest.
+ * Opt-in (BENCH_ONLY=urls, with hello for the ratio): each URL of the mix alone under the same load, warmed as
+ * the mix is (warmUp), BENCH_URL_DURATION seconds (default 4), with the CPU a response costs in the API server and
+ * in PostgreSQL. The mix runs its URLs in turn, so its CPU per response is about the mean of theirs: this says
+ * which URLs the mix's throughput is spent on, and how far the cheapest list response gets against hello.
  */
 async function eachUrl(api, headers, mix, { connections, cpu, hello }) {
   const duration = Number(process.env.BENCH_URL_DURATION || 4);
@@ -470,18 +470,13 @@ async function eachUrl(api, headers, mix, { connections, cpu, hello }) {
   const rows = [];
   for (const p of mix) {
     const load = { connections, headers, url: `${api}${p}` };
-    await autocannon({ ...load, duration: 1 });
-    const r = await cannon(p.replace('/api/v1/', '').replace(/%3C/g, '<').replace(/%3E/g, '>').slice(0, 34), { ...load, duration, cpu });
-    rows.push(r);
+    await warmUp(load);
+    rows.push(await cannon(p.replace('/api/v1/', '').replace(/%3C/g, '<').replace(/%3E/g, '>').slice(0, 34), { ...load, duration, cpu }));
   }
-  const cpuOf = (r) => r.cpuApi + r.cpuPg;
-  const mean = rows.reduce((s, r) => s + cpuOf(r), 0) / rows.length;
-  const cheapest = rows.reduce((a, r) => (cpuOf(r) < cpuOf(a) ? r : a));
+  const mean = (f) => (rows.reduce((s, r) => s + f(r), 0) / rows.length).toFixed(3);
   const fastest = rows.reduce((a, r) => (r.rps > a.rps ? r : a));
-  console.log(`mean CPU per response over the ${rows.length} URLs ${mean.toFixed(3)} ms (API ${(rows.reduce((s, r) => s + r.cpuApi, 0) / rows.length).toFixed(3)} + PG ${(rows.reduce((s, r) => s + r.cpuPg, 0) / rows.length).toFixed(3)}); cheapest ${cpuOf(cheapest).toFixed(3)} ms (${cheapest.label})`);
-  if (hello) {
-    console.log(`fastest URL alone ${Math.round(fastest.rps)} req/s = ${(fastest.rps / hello.rps).toFixed(3)} of hello (${fastest.label}); a mix of URLs each as cheap as the cheapest would reach ≈ ${(fastest.rps / hello.rps).toFixed(3)}, this mix ≈ ${((fastest.rps * cpuOf(cheapest)) / mean / hello.rps).toFixed(3)}`);
-  }
+  console.log(`mean CPU per response over the ${rows.length} URLs ${mean((r) => r.cpuApi + r.cpuPg)} ms (API ${mean((r) => r.cpuApi)} + PG ${mean((r) => r.cpuPg)})`);
+  console.log(`fastest URL alone: ${fastest.label}, ${Math.round(fastest.rps)} req/s${hello ? ` = ${(fastest.rps / hello.rps).toFixed(3)} of hello` : ''}`);
 }
 
 /**
