@@ -6,7 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { contacts, customers, webUsers } from './db/schema/index.ts';
 import { spaLink } from './mail/links.ts';
 import { ensureAppSecret } from './mail/secret.ts';
-import { recordAudit } from './modules/audit/record.ts';
+import { recordAudit } from './audit/record.ts';
 import * as mail from './modules/public/mail.ts';
 import * as pq from './modules/public/queries.ts';
 import { newLinkToken } from './modules/public/tokens.ts';

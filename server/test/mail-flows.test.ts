@@ -6,7 +6,7 @@ import { makeContact, makeTicket } from '../src/db/seed/factories.ts';
 import { emailPreferencesToken, emailPreferencesUrl } from '../src/mail/links.ts';
 import { enqueueMail } from '../src/mail/outbox.ts';
 import { startMailRelay } from '../src/mail/relay.ts';
-import { addStaffNote } from '../src/mail/ticket-notifications.ts';
+import { addStaffNote } from '../src/modules/ticket-detail/notifications.ts';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
 import { startMailSink, type MailSink } from './mail-sink.ts';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { API_KEY_HEADER } from '@sc/common';
 import type { Db } from '../db/client.ts';
-import { findKeyByHash, touchKey } from '../modules/api-keys/queries.ts';
+import { findKeyByHash, touchKey } from './queries.ts';
 import { findAccountByWebUserId, toSignedInUser } from './queries.ts';
 import type { Scope } from './scope.ts';
 

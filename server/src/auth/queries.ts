@@ -1,7 +1,7 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE, DEFAULT_THEME, type SignedInUser, type Theme } from '@sc/common';
 import type { Db } from '../db/client.ts';
-import { contacts, customers, departments, sessions, sites, userPreferences, webUsers } from '../db/schema/index.ts';
+import { apiKeys, contacts, customers, departments, sessions, sites, userPreferences, webUsers } from '../db/schema/index.ts';
 
 /** Columns that make the signed-in user of requirements §15.2. */
 const userColumns = {
@@ -169,4 +169,20 @@ export async function deleteOtherSessionsOfUser(db: Db, webUserId: number, keepI
     .where(and(eq(sessions.webUserId, webUserId), sql`${sessions.id} <> ${keepId}`))
     .returning({ id: sessions.id });
   return rows.length;
+}
+
+export type ApiKeyRecord = typeof apiKeys.$inferSelect;
+
+/** The key of this hash, whether revoked or not (the service decides). */
+export async function findKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRecord | undefined> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).limit(1);
+  return row;
+}
+
+/** Records a use at most once a minute per key, so a busy integration does not write on every call. */
+export async function touchKey(db: Db, id: number): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
 }

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
-import { recordAudit } from '../modules/audit/record.ts';
+import { recordAudit } from '../audit/record.ts';
 import * as q from './queries.ts';
 import * as throttle from './throttle.ts';
 import { cachedSession, forgetSession, rememberSession, sessionReadMark } from './session-cache.ts';

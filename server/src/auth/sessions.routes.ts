@@ -11,7 +11,7 @@ import {
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
-import { recordAudit } from '../modules/audit/record.ts';
+import { recordAudit } from '../audit/record.ts';
 import { requireScope } from './plugin.ts';
 import * as q from './queries.ts';
 import { forgetSession, forgetSessionsOfUser } from './session-cache.ts';

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { loginThrottle } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
-import { hitRateLimit } from '../modules/public/queries.ts';
+import { hitRateLimit } from './rate-limit.ts';
 
 // Sign-in abuse (requirements §19.2, docs/decisions/023). Every counter is in PostgreSQL, so several
 // server processes share it:

@@ -30,6 +30,12 @@ export class AppError extends Error {
   }
 }
 
+/** A 400 naming the fields, in the shape the validation errors have ('field: message' first). */
+export function badRequest(fieldErrors: Record<string, string>): AppError {
+  const [first] = Object.entries(fieldErrors);
+  return new AppError('BAD_REQUEST', first ? `${first[0]}: ${first[1]}` : 'Invalid request', fieldErrors);
+}
+
 export const forbidden = (message = 'Not Authorized') => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 export const unauthenticated = (message = 'Not signed in') => new AppError('UNAUTHENTICATED', message);

@@ -1,22 +1,6 @@
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apiKeys, contacts, webUsers } from '../../db/schema/index.ts';
-
-export type ApiKeyRecord = typeof apiKeys.$inferSelect;
-
-/** The key of this hash, whether revoked or not (the service decides). */
-export async function findKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRecord | undefined> {
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).limit(1);
-  return row;
-}
-
-/** Records a use at most once a minute per key, so a busy integration does not write on every call. */
-export async function touchKey(db: Db, id: number): Promise<void> {
-  await db
-    .update(apiKeys)
-    .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
-}
 
 export async function selectKeys(db: Db, cid: number) {
   return db

@@ -1,4 +1,4 @@
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../../audit/record.ts';
 import {
   BANNER_DOCUMENT_ID,
   canEditBanner,

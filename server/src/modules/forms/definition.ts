@@ -1,6 +1,6 @@
 import { ConditionsParser, Model, type Question } from 'survey-core';
 import type { FormDefinition } from '@sc/common';
-import { badFields } from '../ticket-detail/access.ts';
+import { badRequest } from '../../http/errors.ts';
 
 // requirements §14.1: a form definition is a SurveyJS JSON document. The server reads it with the
 // same form library the browser renders it with (survey-core runs in Node), so what the space admin
@@ -65,7 +65,7 @@ function* elementsOf(list: unknown): Generator<ElementJson> {
  */
 export function checkDefinition(definition: FormDefinition): void {
   const fail = (message: string): never => {
-    throw badFields({ definition: message });
+    throw badRequest({ definition: message });
   };
   if (JSON.stringify(definition).length > MAX_DEFINITION_CHARS) fail(`The definition is longer than ${MAX_DEFINITION_CHARS} characters`);
   const pages: unknown = definition.pages ?? (definition.elements ? [{ elements: definition.elements }] : undefined);
@@ -118,7 +118,7 @@ export function checkAnswers(definition: FormDefinition, values: Record<string, 
   for (const q of model.getAllQuestions(true)) {
     if (q.hasErrors(false)) errors[q.name] = q.errors[0]?.text ?? 'Response required.';
   }
-  if (Object.keys(errors).length) throw badFields(errors);
+  if (Object.keys(errors).length) throw badRequest(errors);
 }
 
 const fileNames = (v: unknown): string =>

@@ -10,9 +10,8 @@ import {
 } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { offsetPage } from '../../http/paging.ts';
-import { badFields } from '../ticket-detail/access.ts';
 import { checkDefinition } from './definition.ts';
 import * as q from './queries.ts';
 import { requireKapp } from './submissions.service.ts';
@@ -68,7 +67,7 @@ export async function getDefinition(db: Db, scope: Scope, kappSlug: string, slug
 }
 
 async function checkCustomer(db: Db, customerId: number | null) {
-  if (customerId !== null && !(await q.customerExists(db, customerId))) throw badFields({ customerId: 'Customer not found' });
+  if (customerId !== null && !(await q.customerExists(db, customerId))) throw badRequest({ customerId: 'Customer not found' });
 }
 
 export async function createDefinition(db: Db, scope: Scope, kappSlug: string, body: CreateFormDefinitionRequest): Promise<FormDefinitionDetail> {

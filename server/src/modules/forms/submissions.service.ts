@@ -19,9 +19,8 @@ import {
 } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { offsetPage } from '../../http/paging.ts';
-import { badFields } from '../ticket-detail/access.ts';
 import { createTicket } from '../ticket-detail/create-ticket.ts';
 import { answersSummary, answersText, checkAnswers, keepKnownValues, pageNames } from './definition.ts';
 import * as q from './queries.ts';
@@ -129,7 +128,7 @@ export async function getSubmission(db: Db, scope: Scope, kappSlug: string, form
 /** The page a draft stops on must be one of the definition's pages. */
 function checkedPage(definition: Record<string, unknown>, page: string | null | undefined): string | null {
   if (!page) return null;
-  if (!pageNames(definition).includes(page)) throw badFields({ currentPage: `No page named "${page}"` });
+  if (!pageNames(definition).includes(page)) throw badRequest({ currentPage: `No page named "${page}"` });
   return page;
 }
 

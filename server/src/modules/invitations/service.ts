@@ -1,4 +1,4 @@
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../../audit/record.ts';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   canManageContacts,

@@ -1,4 +1,4 @@
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../../audit/record.ts';
 import { INVITATION_STATE_MESSAGES, type InvitationAcceptRequest, type InvitationLinkState, type InvitationLookupResponse } from '@sc/common';
 import type { z } from 'zod';
 import type { ZInvitationAcceptRequestSchema } from '@sc/common';

@@ -1,4 +1,4 @@
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../../audit/record.ts';
 import {
   PUBLIC_LIMIT_WINDOW_MINUTES,
   PUBLIC_MESSAGES,
@@ -19,6 +19,7 @@ import * as mail from './mail.ts';
 import { requireStrongPassword } from './passwords.ts';
 import * as q from './queries.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
+import { hitRateLimit } from '../../auth/rate-limit.ts';
 
 type ResetRequest = z.output<typeof ZResetRequestSchema>;
 
@@ -28,8 +29,8 @@ type ResetRequest = z.output<typeof ZResetRequestSchema>;
  */
 export async function retrievePassword(db: Db, config: Config, email: string, ip: string): Promise<PublicMessageResponse> {
   // Both counters count every request, so the limit itself tells nothing about the address.
-  const withinClient = await q.hitRateLimit(db, `retrieve:ip:${ip}`, RETRIEVE_LIMIT_PER_CLIENT, PUBLIC_LIMIT_WINDOW_MINUTES);
-  const withinAddress = await q.hitRateLimit(db, `retrieve:email:${email}`, RETRIEVE_LIMIT_PER_ADDRESS, PUBLIC_LIMIT_WINDOW_MINUTES);
+  const withinClient = await hitRateLimit(db, `retrieve:ip:${ip}`, RETRIEVE_LIMIT_PER_CLIENT, PUBLIC_LIMIT_WINDOW_MINUTES);
+  const withinAddress = await hitRateLimit(db, `retrieve:email:${email}`, RETRIEVE_LIMIT_PER_ADDRESS, PUBLIC_LIMIT_WINDOW_MINUTES);
   if (!withinClient || !withinAddress) throw new AppError('RATE_LIMITED', PUBLIC_MESSAGES.tooManyRequests);
   await db.transaction(async (tx) => {
     const account = await q.findResettableAccount(tx, email);

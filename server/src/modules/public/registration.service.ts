@@ -1,4 +1,4 @@
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../../audit/record.ts';
 import {
   APPROVAL_TOKEN_TTL_HOURS,
   canManageContacts,
@@ -23,6 +23,7 @@ import * as mail from './mail.ts';
 import { requireStrongPassword } from './passwords.ts';
 import * as q from './queries.ts';
 import { newLinkToken, hashLinkToken } from './tokens.ts';
+import { hitRateLimit } from '../../auth/rate-limit.ts';
 
 type RegistrationRequest = z.output<typeof ZRegistrationRequestSchema>;
 type PendingContactRequest = z.output<typeof ZPendingContactRequestSchema>;
@@ -45,7 +46,7 @@ export async function ownRegistrationLink(db: Db, config: Config, scope: Scope) 
 }
 
 export async function requireWithinLimit(db: Db, key: string, max: number) {
-  if (!(await q.hitRateLimit(db, key, max, PUBLIC_LIMIT_WINDOW_MINUTES))) throw new AppError('RATE_LIMITED', PUBLIC_MESSAGES.tooManyRequests);
+  if (!(await hitRateLimit(db, key, max, PUBLIC_LIMIT_WINDOW_MINUTES))) throw new AppError('RATE_LIMITED', PUBLIC_MESSAGES.tooManyRequests);
 }
 
 /**

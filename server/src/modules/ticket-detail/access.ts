@@ -1,7 +1,7 @@
 import { ticketEditRefusal, ticketViewRefusal } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { findTicketOwner } from './ticket.queries.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
@@ -22,10 +22,4 @@ export async function requireTicketAccess(db: Db, scope: Scope, id: number, need
   const refusal = need === 'view' ? ticketViewRefusal(callerOf(scope), owner) : ticketEditRefusal(callerOf(scope), owner);
   if (refusal) throw forbidden(refusal);
   return owner;
-}
-
-/** A 400 naming the fields, in the shape the validation errors have ('field: message' first). */
-export function badFields(fieldErrors: Record<string, string>): AppError {
-  const [first] = Object.entries(fieldErrors);
-  return new AppError('BAD_REQUEST', first ? `${first[0]}: ${first[1]}` : 'Invalid request', fieldErrors);
 }

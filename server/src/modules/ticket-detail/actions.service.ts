@@ -1,13 +1,13 @@
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../../audit/record.ts';
 import { LATEST_ACTIONS_COUNT, TICKET_LIMITS, type CreateTicketActionRequest, type LatestActionsResponse, type Page, type SortDirection, type TicketAction } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { excelLocalDate, exportTimestamp, type XlsxExport } from '../../exports/xlsx.ts';
-import { badFields, callerName, requireTicketAccess } from './access.ts';
+import { callerName, requireTicketAccess } from './access.ts';
 import * as q from './actions.queries.ts';
 import { findTicketRow } from './ticket.queries.ts';
 import { noteToLines, noteToText, sanitizeNoteHtml } from './note-html.ts';
-import { notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { offsetPage, type PageRequest } from '../../http/paging.ts';
 
 /** Internal notes are the provider's: never shown to the User type. */
@@ -70,7 +70,7 @@ export async function addNote(db: Db, scope: Scope, ticketId: number, html: stri
 export async function createTicketAction(db: Db, scope: Scope, ticketId: number, input: CreateTicketActionRequest): Promise<TicketAction> {
   await requireTicketAccess(db, scope, ticketId, 'view');
   const html = sanitizeNoteHtml(input.note);
-  if (!noteToText(html)) throw badFields({ note: 'Note is required' });
+  if (!noteToText(html)) throw badRequest({ note: 'Note is required' });
   return addNote(db, scope, ticketId, html);
 }
 

@@ -4,8 +4,8 @@ import { ATTACHMENT_MESSAGES, ATTACHMENT_REMOVE_GRACE_MINUTES, TICKET_DETAIL_MES
 import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
-import { badFields, requireTicketAccess } from './access.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { requireTicketAccess } from './access.ts';
 import { attachmentStore } from './attachment-store.ts';
 import * as q from './attachments.queries.ts';
 import { cleanFileName, TypeSniffer } from './file-types.ts';
@@ -121,10 +121,10 @@ export async function uploadTicketAttachment(
   fileName: string,
 ): Promise<TicketAttachment> {
   await requireTicketAccess(db, scope, ticketId, 'edit');
-  if (!fileName) throw badFields({ name: 'File name is required' });
-  if (!(body instanceof Readable)) throw badFields({ body: 'File is empty' });
-  if (declaredBytes === undefined) throw badFields({ 'content-length': 'Content-Length is required: send the file with its size' });
-  if (declaredBytes === 0) throw badFields({ body: 'File is empty' });
+  if (!fileName) throw badRequest({ name: 'File name is required' });
+  if (!(body instanceof Readable)) throw badRequest({ body: 'File is empty' });
+  if (declaredBytes === undefined) throw badRequest({ 'content-length': 'Content-Length is required: send the file with its size' });
+  if (declaredBytes === 0) throw badRequest({ body: 'File is empty' });
   if (declaredBytes > TICKET_LIMITS.attachmentBytes) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE);
   await checkAttachmentQuota(db, config, scope.cid, declaredBytes);
 
@@ -143,7 +143,7 @@ export async function uploadTicketAttachment(
   try {
     const contentType = sniffer.result(fileName);
     if (!contentType) throw typeNotAllowed();
-    if (sniffer.size !== declaredBytes) throw badFields({ body: 'The file is shorter than its Content-Length' });
+    if (sniffer.size !== declaredBytes) throw badRequest({ body: 'The file is shorter than its Content-Length' });
     const id = await db.transaction(async (tx) => {
       await q.lockCustomerQuota(tx, scope.cid);
       await checkAttachmentQuota(tx, config, scope.cid, sniffer.size);

@@ -1,8 +1,7 @@
 import { boardIdForDepartment, TICKET_MESSAGES, zIdDigits, type CreateTicketRequest, type NewTicketDraft, type TicketDetail } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
-import { badFields } from './access.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { readTicket } from './read-ticket.ts';
 import { checkRequestedDates, fullName, loadReferences, resolveClassification, toDate } from './references.ts';
 import * as q from './ticket.queries.ts';
@@ -37,13 +36,13 @@ export async function newTicketDraft(
   const numericId = (): number | undefined => {
     if (!query.id) return undefined;
     const id = zIdDigits('Expected a number').safeParse(query.id);
-    if (!id.success) throw badFields({ id: 'Expected a number' });
+    if (!id.success) throw badRequest({ id: 'Expected a number' });
     return id.data;
   };
   let device: q.DeviceRef | undefined;
   let contactId: number | undefined;
   if (query.type === 'device') {
-    if (!query.id) throw badFields({ id: 'Device is required' });
+    if (!query.id) throw badRequest({ id: 'Device is required' });
     if (query.devicetype === 'device') {
       device = (await loadReferences(db, scope, { deviceId: numericId() })).device;
     } else {
@@ -85,10 +84,10 @@ export async function createTicket(
   input: CreateTicketRequest,
   meta: { ip: string | null },
 ): Promise<TicketDetail> {
-  if (mode === 'device' && input.deviceId == null) throw badFields({ deviceId: 'Device is required' });
+  if (mode === 'device' && input.deviceId == null) throw badRequest({ deviceId: 'Device is required' });
   const { device } = await loadReferences(db, scope, { deviceId: input.deviceId });
   const { contact } = await loadReferences(db, scope, { contactId: contactIdFor(scope, mode, input.contactId, device) });
-  if (!contact) throw badFields({ contactId: 'Contact not found' });
+  if (!contact) throw badRequest({ contactId: 'Contact not found' });
   assertUserMayCreateFor(scope, contact.id, device);
 
   const isUser = scope.userType === 'User';

@@ -1,9 +1,8 @@
 import { REQUESTED_END_BEFORE_START, TICKET_MESSAGES } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
-import { forbidden } from '../../http/errors.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
 import { selectAssignableContacts } from '../tickets/lookups.queries.ts';
-import { badFields } from './access.ts';
 import * as q from './ticket.queries.ts';
 
 /** References a ticket form can carry; undefined = not given, null = none. */
@@ -85,7 +84,7 @@ export async function loadReferences(db: Db, scope: Scope, input: ReferenceInput
     if (!contact) errors.assignedContactId = 'Assignee not found';
     else out.assigneeContact = contact;
   }
-  if (Object.keys(errors).length) throw badFields(errors);
+  if (Object.keys(errors).length) throw badRequest(errors);
   return out;
 }
 
@@ -104,7 +103,7 @@ export function resolveClassification(
 ): { classId: number | null; subclassId: number | null } {
   const classId = input.classId !== undefined ? input.classId : subclass ? subclass.classId : current.classId;
   if (input.subclassId !== undefined) {
-    if (subclass && subclass.classId !== classId) throw badFields({ subclassId: SUBCLASS_NOT_IN_CLASS });
+    if (subclass && subclass.classId !== classId) throw badRequest({ subclassId: SUBCLASS_NOT_IN_CLASS });
     return { classId, subclassId: input.subclassId };
   }
   const keep = current.subclassId !== null && currentSubclassClassId === classId;
@@ -114,9 +113,9 @@ export function resolveClassification(
 /** Requested dates: service requests only, end not before start (checked on the values that will be stored). */
 export function checkRequestedDates(ticketType: string, start: Date | null, end: Date | null) {
   if (ticketType !== 'ServiceRequest' && (start || end)) {
-    throw badFields({ [start ? 'requestedStartDate' : 'requestedEndDate']: DATES_ONLY_FOR_REQUESTS });
+    throw badRequest({ [start ? 'requestedStartDate' : 'requestedEndDate']: DATES_ONLY_FOR_REQUESTS });
   }
-  if (start && end && end.getTime() < start.getTime()) throw badFields({ requestedEndDate: REQUESTED_END_BEFORE_START });
+  if (start && end && end.getTime() < start.getTime()) throw badRequest({ requestedEndDate: REQUESTED_END_BEFORE_START });
 }
 
 /** undefined stays undefined (unchanged), null stays null, an ISO string becomes a Date. */

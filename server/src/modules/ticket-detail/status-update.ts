@@ -2,13 +2,13 @@ import type { TicketAction } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { badFields, callerName, requireTicketAccess } from './access.ts';
+import { callerName, requireTicketAccess } from './access.ts';
 import { addNote } from './actions.service.ts';
 import { findStaffEmail } from './actions.queries.ts';
 import { spaLink } from '../../mail/links.ts';
 import { enqueueMail, mailFromAddress } from '../../mail/outbox.ts';
 import { findTicketRow } from './ticket.queries.ts';
-import { notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 
 const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -30,7 +30,7 @@ export async function requestStatusUpdate(
   const ticket = await findTicketRow(db, scope, ticketId);
   if (!ticket) throw notFound('Ticket not found');
   if (expectType && ticket.ticketType !== expectType) {
-    throw badFields({ id: expectType === 'Incident' ? 'Not an incident' : 'Not a service request' });
+    throw badRequest({ id: expectType === 'Incident' ? 'Not an incident' : 'Not a service request' });
   }
   const name = callerName(scope);
   const staffEmail = ticket.assignedStaffId ? await findStaffEmail(db, ticket.assignedStaffId) : undefined;

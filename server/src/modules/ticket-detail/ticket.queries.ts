@@ -1,4 +1,4 @@
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../../audit/record.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -186,7 +186,7 @@ export async function updateTicketAtVersion(db: Db, scope: Scope, id: number, ve
   return row;
 }
 
-/** The ticket's audit row, through the one audit helper (modules/audit/record.ts). */
+/** The ticket's audit row, through the one audit helper (audit/record.ts). */
 export async function insertTicketAudit(
   db: Db,
   scope: Scope,

@@ -2,7 +2,7 @@ import { boardIdForDepartment, TICKET_DETAIL_MESSAGES, TICKET_MESSAGES, type Tic
 import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { notifyTicketContact, statusEvent } from '../../mail/ticket-notifications.ts';
+import { notifyTicketContact, statusEvent } from './notifications.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { inviteToSurvey } from '../surveys/invite.ts';
 import { requireTicketAccess, TICKET_NOT_FOUND } from './access.ts';

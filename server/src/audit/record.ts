@@ -1,7 +1,7 @@
 import type { AuditAction } from '@sc/common';
-import type { Scope } from '../../auth/scope.ts';
-import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import type { Scope } from '../auth/scope.ts';
+import type { Db } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
 
 // The one audit helper (requirements §19.4): every audited write in server/src/modules/* calls
 // recordAudit once, after its change, with the caller's scope (who, from which address and browser).

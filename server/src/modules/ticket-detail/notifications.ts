@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { providerStaff, ticketActions, tickets } from '../db/schema/index.ts';
-import { selectTicketMailPreferences } from '../modules/mail/queries.ts';
-import { noteToLines, sanitizeNoteHtml } from '../modules/ticket-detail/note-html.ts';
-import { spaLink } from './links.ts';
-import { enqueueMail } from './outbox.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { providerStaff, ticketActions, tickets } from '../../db/schema/index.ts';
+import { selectTicketMailPreferences } from '../mail/queries.ts';
+import { noteToLines, sanitizeNoteHtml } from './note-html.ts';
+import { spaLink } from '../../mail/links.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
 
 export type TicketEvent =
   | { kind: 'noteAdded'; authorName: string; noteHtml: string }
