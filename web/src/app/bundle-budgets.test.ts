@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_BUDGET_BYTES, measure, readBuild, routeModulesOf, violations, type Measurement } from '../../../scripts/bundle-budgets.mjs';
-import { ROUTES } from './routes.ts';
+import { ROUTES } from '../config/routes.ts';
 
 // Issue 18 item 5, decision 028: the login page's JavaScript ≤ 200 KB gzipped, every lazy route's own chunks
 // ≤ 60 KB (how both are counted: scripts/bundle-budgets.mjs). Measured on the real build, rebuilt first when

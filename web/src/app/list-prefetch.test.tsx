@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { LoaderFunctionArgs } from 'react-router';
-import { createQueryClient } from '../../app/providers.tsx';
-import { appRoutesFor } from '../../app/router.tsx';
-import { makeSession, makeUserOfType } from '../../test/factories.ts';
-import { mockFetch, PUBLIC_CONFIG } from '../../test/fetch-mock.ts';
-import { renderWithApp } from '../../test/render.tsx';
-import { sessionKeys } from '../auth/api.ts';
-import { prefetchTicketList, ticketListRouteOf } from './list-prefetch.ts';
-import { TicketListPage } from './ticket-list-page.tsx';
+import { createQueryClient } from './providers.tsx';
+import { appRoutesFor } from './router.tsx';
+import { makeSession, makeUserOfType } from '../test/factories.ts';
+import { mockFetch, PUBLIC_CONFIG } from '../test/fetch-mock.ts';
+import { renderWithApp } from '../test/render.tsx';
+import { sessionKeys } from '../features/auth/api.ts';
+import { prefetchTicketList, ticketListRouteOf } from '../features/tickets/list-prefetch.ts';
+import { TicketListPage } from '../features/tickets/ticket-list-page.tsx';
 
 // A ticket list's first request starts with the navigation (the list routes' loader), under the key the
 // page's own query uses: the page then shows the prefetched rows without asking again.

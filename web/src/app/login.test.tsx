@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@sc/common';
-import { api } from '../../api/client.ts';
-import { appRoutes } from '../../app/router.tsx';
-import { makeSession, makeUser } from '../../test/factories.ts';
-import { mockFetch, PUBLIC_CONFIG } from '../../test/fetch-mock.ts';
-import { renderWithApp } from '../../test/render.tsx';
+import { api } from '../api/client.ts';
+import { appRoutes } from './router.tsx';
+import { makeSession, makeUser } from '../test/factories.ts';
+import { mockFetch, PUBLIC_CONFIG } from '../test/fetch-mock.ts';
+import { renderWithApp } from '../test/render.tsx';
 
 const signedOut = () =>
   mockFetch([

@@ -5,7 +5,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { shouldRetry } from '../api/client.ts';
 import { SessionProvider } from '../features/auth/session-provider.tsx';
 import { SnackbarProvider } from '../ui/app-snackbar.tsx';
-import { COLOR_MODE_STORAGE_KEY, theme } from './theme.ts';
+import { COLOR_MODE_STORAGE_KEY, theme } from '../ui/theme.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { CALENDAR_MESSAGES, MESSAGES, type TicketCalendarEvent, type TicketCalendarResponse } from '@sc/common';
-import { appRoutes } from '../../app/router.tsx';
-import { makeSession, makeUserOfType } from '../../test/factories.ts';
-import { mockFetch, PUBLIC_CONFIG } from '../../test/fetch-mock.ts';
-import { renderWithApp } from '../../test/render.tsx';
+import { appRoutes } from './router.tsx';
+import { makeSession, makeUserOfType } from '../test/factories.ts';
+import { mockFetch, PUBLIC_CONFIG } from '../test/fetch-mock.ts';
+import { renderWithApp } from '../test/render.tsx';
 
 // The calendar page against a mocked API: the range it asks for in the user's zone, navigation, the
 // truncated note and the load error. (jsdom lays out no events: e2e/request-calendar.test.ts shows and opens them.)

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type LoaderFunction, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { RouteError } from './route-error.tsx';
-import { BASENAME, ROUTES } from './routes.ts';
+import { BASENAME, ROUTES } from '../config/routes.ts';
 import { PublicLayout } from './public-layout.tsx';
 import { SessionGate } from './session-gate.tsx';
 

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useSession } from '../features/auth/session-context.ts';
 import { emailLinkTarget } from '../features/public/email-link-redirect.ts';
 import { FullPageSpinner } from './full-page-spinner.tsx';
-import { isSignedInPath } from './routes.ts';
+import { isSignedInPath } from '../config/routes.ts';
 import { SignedOutLayout } from './signed-out-layout.tsx';
 
 // The shell (drawer, top bar, account menu, dayjs) is only fetched once someone is signed in,

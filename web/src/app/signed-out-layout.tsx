@@ -6,7 +6,7 @@ import { noticeOf } from '../features/public/form-errors.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { AppFooter } from './shell/app-footer.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
-import { ROUTES } from './routes.ts';
+import { ROUTES } from '../config/routes.ts';
 
 // Only an e-mailed link that matched nothing shows it: not part of the login page's JavaScript (decision 028).
 const EmailLinkNoMatch = lazy(() => import('../features/public/email-link-redirect-page.tsx').then((m) => ({ default: m.EmailLinkNoMatch })));

@@ -1,6 +1,6 @@
 import { useMatch } from 'react-router';
-import { RequestCalendarPage } from '../../features/request-calendar/request-calendar-page.tsx';
-import { ROUTES } from '../routes.ts';
+import { RequestCalendarPage } from '../../features/tickets/request-calendar-page.tsx';
+import { ROUTES } from '../../config/routes.ts';
 
 /** /requests/calendar and /myrequests/calendar (own contact only): one lazy chunk with react-big-calendar. */
 export function Component() {

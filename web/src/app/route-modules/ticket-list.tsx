@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { useSignedInUser } from '../../features/auth/session-context.ts';
 import { ticketListRouteOf } from '../../features/tickets/list-prefetch.ts';
 import { TicketListPage } from '../../features/tickets/ticket-list-page.tsx';
-import { titleForPath } from '../routes.ts';
+import { titleForPath } from '../../config/routes.ts';
 
 /**
  * /incidents, /requests (Org Tickets) and /myincidents/{some?}, /myrequests/{some?} (My Tickets, requirements §2.1).

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import { TicketPickerDialog } from '../../features/ticket-picker/ticket-picker-dialog.tsx';
-import { hrefs } from '../hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 
 /** The list screen that sent the user here (navigation state `{ from }`), if any. */
 function fromOf(state: unknown): string | undefined {

@@ -19,8 +19,8 @@ import { CUSTOMER_PORTAL_KAPP, USER_TYPE_LABELS, canEditBanner, canManageApiKeys
 import { useSession } from '../../features/auth/session-context.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
-import { hrefs } from '../hrefs.ts';
-import { ROUTES } from '../routes.ts';
+import { hrefs } from '../../config/hrefs.ts';
+import { ROUTES } from '../../config/routes.ts';
 
 export const initialsOf = (u: Pick<SignedInUser, 'firstName' | 'lastName'>): string =>
   `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase();

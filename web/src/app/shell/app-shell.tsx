@@ -9,7 +9,7 @@ import type { SignedInUser } from '@sc/common';
 import { useSession } from '../../features/auth/session-context.ts';
 import { PreferredTheme } from '../../features/preferences/preferred-theme.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { titleForPath } from '../routes.ts';
+import { titleForPath } from '../../config/routes.ts';
 import { AppFooter } from './app-footer.tsx';
 import { SideDrawer } from './side-drawer.tsx';
 import { TopBar } from './top-bar.tsx';

@@ -10,7 +10,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import { drawerGroups, type DrawerItem, type SignedInUser } from '@sc/common';
 import { Logo } from '../../ui/logo.tsx';
-import { DRAWER_WIDTH } from '../theme.ts';
+import { DRAWER_WIDTH } from '../../ui/theme.ts';
 
 type Who = Pick<SignedInUser, 'userType' | 'spaceAdmin'>;
 

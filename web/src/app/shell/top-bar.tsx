@@ -10,7 +10,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import type { SignedInUser } from '@sc/common';
 import { GlobalSearch } from '../../features/search/global-search.tsx';
 import { Logo } from '../../ui/logo.tsx';
-import { ROUTES } from '../routes.ts';
+import { ROUTES } from '../../config/routes.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 

@@ -30,7 +30,7 @@ import { useContact, useContactAction, useContactLookups, useSaveContact } from 
 import { CmsAccessDialog } from './cms-access-dialog.tsx';
 import { ErrorDialog } from './error-dialog.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { ControlledTextField } from '../../ui/controlled-text-field.tsx';
 
 export type ContactFormMode = 'add' | 'edit' | 'view';

@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatPhone, type ContactRow } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 
 /** The preview pane of the contacts list (view-contact-preview) with Edit, Tickets and Requests. */
 export function ContactPreview({ contact }: { contact: ContactRow | null }) {

@@ -22,7 +22,7 @@ import {
 } from '@sc/common';
 import { api, isApiError } from '../../api/client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { DEVICE_MESSAGES, deviceRequestTarget, type Device } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 
 /** The read-only device (view-device) of the split pane. */
 export function DeviceDetail({ device, canEdit }: { device: Device | null; canEdit: boolean }) {

@@ -17,7 +17,7 @@ import { LeavePagePrompt } from '../../ui/leave-page-prompt.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useDevice, useDeviceLookups, useSaveDevice } from './api.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { ControlledTextField } from '../../ui/controlled-text-field.tsx';
 
 const EMPTY: DeviceSaveRequest = { deviceName: '', deviceType: '', description: '', contactId: null, siteId: null, kaseyaMachineGroupId: '', ncentralDeviceId: '', serialNumber: '', operatingSystem: '', warrantyEnd: '' };

@@ -19,7 +19,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import RouterIcon from '@mui/icons-material/Router';
 import SecurityIcon from '@mui/icons-material/Security';
 import { DEVICE_MESSAGES, DEVICE_SEARCH_DEBOUNCE_MS, ZDeviceListRequestSchema, type Device } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { PagingFooter } from '../../ui/paging-footer.tsx';
 import { ListScreen, ListStatus, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';

@@ -16,7 +16,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { type GridColDef } from '@mui/x-data-grid';
 import { FORM_DEFINITION_STATUSES, FORM_TEXTS, ZFormDefinitionListRequestSchema, type FormDefinitionDetail, type FormDefinitionRow, type FormDefinitionStatus } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';

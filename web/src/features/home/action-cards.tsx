@@ -11,7 +11,7 @@ import ScreenShareOutlinedIcon from '@mui/icons-material/ScreenShareOutlined';
 import WorkOutlineIcon from '@mui/icons-material/WorkOutlineOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import { SINGLE_PANE_OF_GLASS_REPORT, canSeeJobs, canSeeReports, type ChatSettings, type SignedInUser } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 
 type CardTarget = { to: string; state?: unknown } | { href: string } | { onClick: () => void };
 

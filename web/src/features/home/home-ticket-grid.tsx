@@ -7,13 +7,13 @@ import type { Theme } from '@mui/material/styles';
 import EditIcon from '@mui/icons-material/Edit';
 import { DataGrid, type GridCellParams, type GridColDef, type GridRowParams } from '@mui/x-data-grid';
 import { HOME_GRID_ROW_HEIGHT, HOME_GRID_ROWS, isCustomerUser, showHomeGridEdit, type SignedInUser } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { ListError } from '../../ui/list/list-screen.tsx';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { useHomeGrid, type HomeGridRow, type HomeTicketKind, type HomeTicketScope } from './api.ts';
 
-/** The view and edit routes of a home-grid row (app/hrefs.ts). */
+/** The view and edit routes of a home-grid row (config/hrefs.ts). */
 const rowHref = (kind: HomeTicketKind, mode: 'view' | 'edit', id: number): string =>
   (kind === 'incidents' ? (mode === 'view' ? hrefs.incidentView : hrefs.incidentEdit) : mode === 'view' ? hrefs.serviceRequestView : hrefs.serviceRequestEdit)({ id });
 

@@ -1,5 +1,5 @@
 import { withQuery } from '../../api/query-string.ts';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import Box from '@mui/material/Box';

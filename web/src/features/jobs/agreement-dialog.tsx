@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { formatUsd, type JobDetail } from '@sc/common';
 import { formatDate } from '../../ui/dates.ts';
 import { useJob } from './api.ts';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 
 const STATUS_COLORS: Record<string, 'primary' | 'warning' | 'default'> = { Active: 'primary', Pending: 'warning', 'On Hold': 'warning', Closed: 'default' };
 

@@ -20,7 +20,7 @@ import { useBalances } from './api.ts';
 import { withQuery } from '../../api/query-string.ts';
 import { ExportButton } from './billing-list.tsx';
 import { JobTabs } from './job-tabs.tsx';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { useColumnsForWidth } from '../../ui/list/use-columns-for-width.ts';
 
 type GridRow = Omit<BalanceRow, 'transType'> & { transType: BalanceRow['transType'] | typeof BALANCE_FORWARD };

@@ -11,7 +11,7 @@ import { formatDate } from '../../ui/dates.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useInvoiceDetails } from './api.ts';
 import { decimalColumn, ExportButton, moneyColumn } from './billing-list.tsx';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 
 /** requirements §11.1: /jobs/balances/details/{id}: the invoice's lines, Total = Qty × Price, and the grand total. */
 export function InvoiceDetailsPage({ id }: { id: number }) {

@@ -15,7 +15,7 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { LeavePagePrompt } from '../../ui/leave-page-prompt.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useJob, useSaveJob } from './api.ts';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { ControlledTextField } from '../../ui/controlled-text-field.tsx';
 
 const EMPTY: JobSaveRequest = { jobNum: '', internalShortDesc: '', jobStatus: 'Active', startDate: '', endDate: '' };

@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { JobDetail } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 
 export type JobView = 'products' | 'services' | 'balances' | 'jobreports';
 

@@ -12,7 +12,7 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef } from '@mui/x-data-grid';
 import { JOB_MESSAGES, JOB_SORT_KEYS, ZJobListRequestSchema, type JobRow } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { AgreementDialog, JobStatusChip } from './agreement-dialog.tsx';
 import { useJobList } from './api.ts';

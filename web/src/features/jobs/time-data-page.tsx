@@ -24,7 +24,7 @@ import { formatDate, formatDateTime } from '../../ui/dates.ts';
 import { useJob, useTimeData } from './api.ts';
 import { decimalColumn, ExportButton, ServerGrid, useBillingList } from './billing-list.tsx';
 import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { useColumnsForWidth } from '../../ui/list/use-columns-for-width.ts';
 
 const SORT_LABELS = { id: 'TimeDataID', memberName: 'Staff Name', activityType: 'Type', rateDesc: 'Rate' } as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Preferences } from '@sc/common';
-import { COLOR_MODE_STORAGE_KEY } from '../../app/theme.ts';
+import { COLOR_MODE_STORAGE_KEY } from '../../ui/theme.ts';
 import { makeSession, makeUser } from '../../test/factories.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithApp } from '../../test/render.tsx';

@@ -12,7 +12,7 @@ import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { SessionContext } from '../auth/session-context.ts';
-import { useEndSession, useSignedInDevices } from '../audit-log/api.ts';
+import { useEndSession, useSignedInDevices } from './api.ts';
 
 const HEADING_ID = 'signed-in-devices-heading';
 

@@ -1,4 +1,4 @@
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 
 /**
  * The e-mail link redirect of requirements §12.2: query parameters name the route. With several matches the

@@ -19,7 +19,7 @@ import {
   type ReportLink,
   type ReportTicketType,
 } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { ChartCard } from '../../ui/charts/index.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';

@@ -1,5 +1,5 @@
 import { searchSeeAll, type SearchType, type SignedInUser } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 
 /** The href of a result group's 'See all' (requirements §5.1): the list's route with the term as its `search`. */
 export function searchSeeAllPath(u: Pick<SignedInUser, 'userType' | 'spaceAdmin'>, searchType: SearchType, term: string): string | null {

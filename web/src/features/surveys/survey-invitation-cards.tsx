@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import { SURVEY_COMMENT_MAX, SURVEY_MESSAGES, type SurveyAnswer, type SurveyInvitation } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { useAnswerInvitation, useSurveyInvitations } from './api.ts';

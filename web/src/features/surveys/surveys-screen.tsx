@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import { CONTACT_SEARCH_DEBOUNCE_MS, ZSurveyListRequestSchema, type SurveyListRequest, type SurveyRow } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';

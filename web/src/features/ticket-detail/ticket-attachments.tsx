@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { invalidateTicketWrite } from '../../api/query-keys.ts';
 import { attachmentUrl, removeAttachment, uploadAttachment, useTicketAttachments } from './api.ts';
-import { TicketLoadError } from './ticket-page.tsx';
+import { TicketLoadError } from './ticket-load-error.tsx';
 
 const sizeFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 export function formatBytes(n: number): string {

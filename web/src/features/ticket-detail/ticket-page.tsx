@@ -1,6 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { assigneeKeyOf, TICKET_MESSAGES, type SignedInUser, type UpdateTicketRequest, type CreateTicketRequest } from '@sc/common';
@@ -9,6 +8,7 @@ import { invalidateTicketWrite } from '../../api/query-keys.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { StatusChip } from '../../ui/status-chip.tsx';
+import { TicketLoadError } from './ticket-load-error.tsx';
 import { createTicket, useNewTicketDraft, useTicket, useUpdateTicket, type DraftParams } from './api.ts';
 import { TicketEditor } from './ticket-editor.tsx';
 import { createBody, updateBody, valuesOfDraft, valuesOfTicket } from './ticket-form-values.ts';
@@ -19,17 +19,6 @@ const TITLES: Record<TicketKind, Record<TicketMode, string>> = {
   incident: { view: 'View Incident', edit: 'Edit Incident', add: 'New Incident' },
   servicerequest: { view: 'View Service Request', edit: 'Update Service Request', add: 'New Service Request' },
 };
-
-/** A refusal or a failed load: the server's message on the page and in an error snackbar (requirements §3.6). */
-export function TicketLoadError({ message }: { message: string }) {
-  const showSnackbar = useSnackbar();
-  useEffect(() => showSnackbar(message, { severity: 'error' }), [message, showSnackbar]);
-  return (
-    <Alert severity="error" sx={{ maxWidth: 960 }}>
-      {message}
-    </Alert>
-  );
-}
 
 export function TicketSkeleton() {
   return (

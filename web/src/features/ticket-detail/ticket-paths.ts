@@ -1,5 +1,5 @@
 import type { TicketDetail } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 
 /** The two route families of requirements §3.1. */
 export type TicketKind = 'incident' | 'servicerequest';
@@ -8,7 +8,7 @@ export type TicketMode = 'view' | 'edit' | 'add';
 export const kindOfType = (t: TicketDetail['ticketType']): TicketKind => (t === 'Incident' ? 'incident' : 'servicerequest');
 export const typeOfKind = (k: TicketKind): TicketDetail['ticketType'] => (k === 'incident' ? 'Incident' : 'ServiceRequest');
 
-/** The route of each kind and mode, from the href registry (app/hrefs.ts). */
+/** The route of each kind and mode, from the href registry (config/hrefs.ts). */
 const TICKET_HREFS = {
   incident: { view: hrefs.incidentView, edit: hrefs.incidentEdit, add: hrefs.incidentAdd, actions: hrefs.incidentActions },
   servicerequest: { view: hrefs.serviceRequestView, edit: hrefs.serviceRequestEdit, add: hrefs.serviceRequestAdd, actions: hrefs.serviceRequestActions },

@@ -7,7 +7,7 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import type { TicketTimelineEvent } from '@sc/common';
 import { formatDateTime } from '../../ui/dates.ts';
 import { useTicketTimeline } from './api.ts';
-import { TicketLoadError } from './ticket-page.tsx';
+import { TicketLoadError } from './ticket-load-error.tsx';
 
 const ICONS: Record<TicketTimelineEvent['kind'], typeof NotesOutlinedIcon> = {
   created: AddCircleOutlineIcon,

@@ -14,7 +14,7 @@ import Tooltip from '@mui/material/Tooltip';
 import SearchIcon from '@mui/icons-material/Search';
 import type { GridCellParams, GridColDef, GridRowParams } from '@mui/x-data-grid';
 import { PICKER_PAGE_SIZE, TICKET_SEARCH_DEBOUNCE_MS, type PickerContactQueryInput, type PickerDeviceQueryInput } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { ListGrid } from '../../ui/list/list-grid.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 // The session is app-wide state: the dialog reads the user itself so that its callers pass only { open, ticketType, onClose }.

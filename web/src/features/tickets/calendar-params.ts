@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CALENDAR_VIEWS, TICKET_CRITERIA_KEYS, ZTicketCriteriaSchema, ZTicketListRequestSchema, type CalendarView, type TicketCriteria, type TicketStatusFilter } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { readListParams } from '../../ui/list/list-params.ts';
-import { cleanCriteria } from '../tickets/list-state.ts';
+import { cleanCriteria } from './list-state.ts';
 import { calendarLocalizer, startOfWeek } from './zoned-dates.ts';
 
 /**

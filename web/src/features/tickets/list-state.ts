@@ -8,7 +8,7 @@ import {
   type TicketSortKey,
   type TicketStatusFilter,
 } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { readListParams, writeListParams } from '../../ui/list/list-params.ts';
 
 /**

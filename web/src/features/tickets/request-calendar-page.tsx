@@ -29,13 +29,13 @@ import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 import { ListError, ListScreen } from '../../ui/list/list-screen.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
 import { useSearchBox } from '../../ui/list/use-search-box.ts';
-import { useRequestCalendar } from './api.ts';
-import { SEARCH_PLACEHOLDER } from '../tickets/ticket-list-toolbar.tsx';
+import { useRequestCalendar } from './calendar-api.ts';
+import { SEARCH_PLACEHOLDER } from './ticket-list-toolbar.tsx';
 import { calendarParamsOf, listPathFor, NO_CRITERIA, visibleRange, ZCalendarUrlSchema, type CalendarUrlState } from './calendar-params.ts';
 import { toCalendarEvent, type CalendarEvent } from './calendar-events.ts';
 import { RequestCalendarView } from './request-calendar-view.tsx';
 import { formatDay, fromWallClock, parseDay, toWallClock, zoneOrLocal } from './zoned-dates.ts';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 
 const STATUS_LABELS: Record<TicketStatusFilter, string> = { '<ALL>': '(All)', Open: 'Open', Closed: 'Closed', Escalation: 'Escalation', 'On Hold': 'On Hold' };
 

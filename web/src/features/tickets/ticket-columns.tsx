@@ -1,4 +1,4 @@
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import IconButton from '@mui/material/IconButton';

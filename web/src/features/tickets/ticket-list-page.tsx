@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import { GridPreferencePanelsValue, useGridApiRef, type GridCellParams, type GridRowParams, type GridSortModel } from '@mui/x-data-grid';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { canSearchTicketLists, PAGE_SIZES, TICKET_SEARCH_DEBOUNCE_MS, ZTicketListRequestSchema, type SignedInUser, type TicketStatusFilter } from '@sc/common';
-import { hrefs } from '../../app/hrefs.ts';
+import { hrefs } from '../../config/hrefs.ts';
 import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';

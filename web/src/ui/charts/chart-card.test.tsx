@@ -5,7 +5,7 @@ import type { ChartData } from '@sc/common';
 import { renderWithApp } from '../../test/render.tsx';
 import { buildChartOption, type ChartTheme } from './chart-options.ts';
 import type { Palette } from '@mui/material/styles';
-import { theme as appTheme } from '../../app/theme.ts';
+import { theme as appTheme } from '../theme.ts';
 import { ChartCard } from './chart-card.tsx';
 
 // jsdom has no canvas: the ECharts module is replaced by a stand-in that exposes the same props

@@ -19,7 +19,7 @@ import FileDownload from '@mui/icons-material/FileDownloadOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import TableChart from '@mui/icons-material/TableChartOutlined';
 import type { ChartData, ChartDatum } from '@sc/common';
-import { FONT_STACK } from '../../app/theme.ts';
+import { FONT_STACK } from '../theme.ts';
 import { useSnackbar } from '../app-snackbar.tsx';
 import type { ChartKind, ChartTheme } from './chart-options.ts';
 import type { EChartHandle } from './echart-view.tsx';
