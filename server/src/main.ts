@@ -2,27 +2,13 @@ import cluster from 'node:cluster';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { clusterPlan, mayRestart } from './cluster.ts';
-import { loadConfig, weakProductionSettings, type Config } from './config.ts';
+import { loadConfig, weakProductionSettings } from './config.ts';
 import { listenForSessionChanges } from './auth/session-listener.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemo } from './db/seed/demo.ts';
 import { deleteExpiredSessions } from './auth/queries.ts';
 import { startMailRelay } from './mail/relay.ts';
 import { cleanStoredNotes } from './modules/ticket-detail/note-html.ts';
-import { moveLegacyAttachments } from './modules/ticket-detail/attachment-store.ts';
-
-/** Once per start (the primary of a cluster, or the single process): migrations, one-off data fixes, demo seed. */
-async function prepareDatabase(config: Config, database: Awaited<ReturnType<typeof openDatabase>>, started: number) {
-  await database.migrate();
-  const movedAttachments = await moveLegacyAttachments(config);
-  if (movedAttachments) console.log(`Moved attachments of ${movedAttachments} customers to ${config.attachmentsDir}`);
-  // Demo accounts (published password) only in the embedded database, or when asked for: an empty
-  // PostgreSQL server gets the schema and no account (npm run create-admin makes the first one).
-  if (config.seedDemo === 'true' || (config.seedDemo === 'auto' && database.kind === 'pglite')) {
-    const seeded = await seedDemo(database.db);
-    if (seeded) console.log(`Seeded the demo data set (${Date.now() - started} ms since start)`);
-  }
-}
+import { prepareDatabase } from './startup.ts';
 
 /**
  * The primary process with PostgreSQL: migrates and seeds once, then forks the workers (server/src/cluster.ts),
@@ -33,7 +19,7 @@ async function prepareDatabase(config: Config, database: Awaited<ReturnType<type
 async function primary(workers: number, reason: string) {
   const config = loadConfig();
   const database = await openDatabase(config);
-  await prepareDatabase(config, database, Date.now());
+  await prepareDatabase(config, database, (m) => console.log(m));
   await database.close();
   console.log(`Support Center: ${reason}, forking ${workers} workers`);
   const restarts: number[] = [];
@@ -78,7 +64,7 @@ async function main() {
   const workerIndex = Number(process.env.SC_WORKER_INDEX ?? 0);
   const database = await openDatabase(config);
   // Workers: the primary migrated and seeded before forking them.
-  if (process.env.SC_MIGRATED !== '1') await prepareDatabase(config, database, started);
+  if (process.env.SC_MIGRATED !== '1') await prepareDatabase(config, database, (m) => console.log(m), started);
   const app = await buildApp({ config, db: database.db });
   // Several processes may share a PostgreSQL database: each forgets the sessions the others end.
   const listener = config.databaseUrl ? listenForSessionChanges(config.databaseUrl, app.log) : undefined;

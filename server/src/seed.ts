@@ -5,6 +5,7 @@ import { resetDatabase, tableCounts } from './db/seed/counts.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { seedScale } from './db/seed/scale.ts';
 import { seedScaleBilling } from './db/seed/scale-billing.ts';
+import { seedRefusal } from './startup.ts';
 
 const USAGE = 'usage: node server/dist/seed.js [--scale N] [--reset] [--billing]';
 
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const elapsed = (from = started) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
   const config = loadConfig();
+  const refusal = seedRefusal(config);
+  if (refusal) throw new Error(refusal);
   // A batch job, not a request: the scale seed's set-based inserts run longer than the request statement timeout.
   const database = await openDatabase({ ...config, limits: { ...config.limits, statementTimeoutMs: 0 } });
   console.log(`database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.pgliteDir}`}`);
