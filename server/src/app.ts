@@ -18,7 +18,7 @@ import { sessionRoutes } from './auth/sessions.routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { hstsFor, registerSecurityHeaders } from './http/security-headers.ts';
 import { IMMUTABLE, staticFastPath } from './http/static-fast.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { ticketDetailModule } from './modules/ticket-detail/routes.ts';
@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+    strictTransportSecurity: hstsFor(config.publicUrl),
   });
   await app.register(rateLimit, { global: false });
 

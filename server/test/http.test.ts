@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, signIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,6 +49,32 @@ describe('HTTP basics', () => {
       expect(r.headers['strict-transport-security']).toBeUndefined();
       expect(r.headers['cross-origin-embedder-policy']).toBeUndefined();
     }
+  });
+
+  it('sends HSTS only when PUBLIC_URL is https (issue 33: the docs said it was sent; it never was)', async () => {
+    const https = await createTestApp({ publicUrl: 'https://support.example.com' });
+    try {
+      for (const url of ['/api/v1/config', '/app/spa/', '/api/v1/nothing-here']) {
+        const res = await https.app.inject({ method: 'GET', url });
+        expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000');
+      }
+    } finally {
+      await https.close();
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/config' })).headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('every API answer says Cache-Control: no-store (signed in, signed out, errors, the compatibility APIs)', async () => {
+    const c = await signIn(t.app, 'admin@acme.example');
+    const answers = [
+      await c.get('/api/v1/incidents'),
+      await c.get('/api/v1/auth/me'),
+      await t.app.inject({ method: 'GET', url: '/api/v1/incidents' }),
+      await t.app.inject({ method: 'GET', url: '/api/v1/config' }),
+      await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' }),
+      await t.app.inject({ method: 'GET', url: '/app/kapps/customer-portal/webApis/nothing' }),
+    ];
+    for (const r of answers) expect(r.headers['cache-control'], `${r.statusCode} ${r.body.slice(0, 60)}`).toBe('no-store');
   });
 
   it('redirects / to the SPA', async () => {

@@ -29,11 +29,24 @@ export function securityHeadersOf(options: Readonly<HelmetOptions>): Record<stri
   return headers;
 }
 
-/** Sets the headers on every response of `app` (registered on the root instance: 404s and errors get them too). */
+/** The paths whose answers are data of a signed-in person: never kept by a browser or proxy cache. */
+const DATA_PATHS = ['/api/', '/app/kapps/'];
+const NO_STORE = { 'cache-control': 'no-store' };
+
+/**
+ * Sets the headers on every response of `app` (registered on the root instance: 404s and errors get them too),
+ * and `Cache-Control: no-store` on every API answer (ASVS 14.3.2: a shared or back-button cache never shows
+ * one person's data to another). A route may still set its own (an attachment's 'private, no-store').
+ */
 export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
   const headers = securityHeadersOf(options);
-  app.addHook('onRequest', (_req, reply, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(headers);
+    if (DATA_PATHS.some((p) => req.url.startsWith(p))) reply.headers(NO_STORE);
     done();
   });
 }
+
+/** HSTS when the portal is served over https (PUBLIC_URL): a year, for this host only (ASVS 12.1.1). */
+export const hstsFor = (publicUrl: string): HelmetOptions['strictTransportSecurity'] =>
+  publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: false } : false;
