@@ -69,6 +69,12 @@ describe('POST /api/v1/tickets/:id/attachments', () => {
     expect(list.json<{ rows: TicketAttachment[] }>().rows.map((r) => r.id)).toContain(a.id);
   });
 
+  it('strips Unicode bidirectional controls and C1 controls from the name: a right-to-left override cannot disguise the extension', async () => {
+    const res = await upload(operator, otherTicket, PDF, 'invoice\u202Efdp.exe\u2066\u0085.pdf');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<TicketAttachment>().fileName).toBe('invoicefdp.exe.pdf');
+  });
+
   it('takes the name from ?name= and any content type (browsers send the file’s own)', async () => {
     const res = await t.app.inject({
       method: 'POST',

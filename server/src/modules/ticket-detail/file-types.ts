@@ -124,12 +124,18 @@ export function detectAllowedType(buf: Buffer, fileName: string): string | null 
 }
 
 /**
- * A file name safe to store and to send back: no folders, no control characters, at most 255
- * characters (the extension kept). Empty when nothing usable is left.
+ * Characters a file name may not keep: C0 and C1 controls, and the Unicode bidirectional controls
+ * (U+061C, U+200E/F, U+202A–E, U+2066–9) that make 'invoice\u202Efdp.exe' read as 'invoiceexe.pdf'.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A file name safe to store and to send back: no folders, no control or bidirectional-control
+ * characters, at most 255 characters (the extension kept). Empty when nothing usable is left.
  */
 export function cleanFileName(raw: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = (raw.split(/[\\/]/).pop() ?? '').replace(UNSAFE_NAME_CHARACTERS, '').trim();
   if (base === '.' || base === '..') return '';
   if (base.length <= 255) return base;
   const ext = extensionOf(base);
