@@ -47,7 +47,7 @@ export interface PasswordStrength {
 export function passwordStrength(password: string, userInputs: string[] = []): PasswordStrength {
   const length = [...password].length;
   // zxcvbn's cost grows with length; the tail of a very long password adds nothing to the verdict.
-  const result: ZxcvbnResult = zxcvbn.check(password.slice(0, 100), userInputs.flatMap(inputWords));
+  const result: ZxcvbnResult = zxcvbn.check(password.slice(0, 100), [...userInputs, ...PRODUCT_INPUTS].flatMap(inputWords));
   const score = result.score;
   const warning = result.feedback.warning ? (WARNINGS[result.feedback.warning] ?? null) : null;
   return {
@@ -58,9 +58,16 @@ export function passwordStrength(password: string, userInputs: string[] = []): P
   };
 }
 
-/** 'jane.doe@acme.example' → the address and its parts, so "acme2024" counts as personal data. */
+/**
+ * 'jane.doe@acme.example' → the address, its parts and its letters run together, so "acme2024" and
+ * "AcmeCorporation2026" (for 'Acme Corporation') count as personal data.
+ */
 function inputWords(s: string): string[] {
   const v = s.trim().toLowerCase();
   if (!v) return [];
-  return [v, ...v.split(/[^a-z0-9]+/).filter((w) => w.length >= 3)];
+  const joined = v.replace(/[^a-z0-9]+/g, '');
+  return [v, ...(joined !== v && joined.length >= 3 ? [joined] : []), ...v.split(/[^a-z0-9]+/).filter((w) => w.length >= 3)];
 }
+
+/** The product's own name: a password made of the page's words is as guessable as one made of the person's. */
+const PRODUCT_INPUTS = ['Support Center', 'customer portal'];

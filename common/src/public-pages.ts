@@ -138,7 +138,12 @@ export type PendingContactResponse = z.infer<typeof ZPendingContactResponseSchem
 export const ZRetrieveRequestSchema = z.object({ email });
 export type RetrieveRequest = z.input<typeof ZRetrieveRequestSchema>;
 
-export const ZResetLookupResponseSchema = z.object({ valid: z.boolean(), email: z.string().nullable() });
+export const ZResetLookupResponseSchema = z.object({
+  valid: z.boolean(),
+  email: z.string().nullable(),
+  /** The account's organisation, for the strength meter's personal data (as the server checks it). */
+  organizationName: z.string().nullable().optional(),
+});
 export type ResetLookupResponse = z.infer<typeof ZResetLookupResponseSchema>;
 
 export const ZResetRequestSchema = z.object({ token, ...passwordPair }).refine(matching, mismatch);

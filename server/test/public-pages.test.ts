@@ -209,6 +209,12 @@ describe('self-registration with approval', () => {
     expect(badGid.json<ErrorResponse>().fieldErrors?.gid).toBe(PUBLIC_MESSAGES.unknownRegistrationLink);
     const weak = await post('/api/v1/public/register', { ...base, email: uniqueEmail(), password: 'acmeacme1', confirmPassword: 'acmeacme1' });
     expect(weak.json<ErrorResponse>().fieldErrors).toHaveProperty('password');
+    // Context-specific words (ASVS 6.2.11): the organisation's name run together, the product's name.
+    for (const password of ['AcmeCorporation2026', 'SupportCenter2026']) {
+      const contextual = await post('/api/v1/public/register', { ...base, email: uniqueEmail(), password, confirmPassword: password });
+      expect(contextual.statusCode, password).toBe(400);
+      expect(contextual.json<ErrorResponse>().fieldErrors?.password, password).toContain(PASSWORD_MESSAGES.tooWeak);
+    }
     const missing = await post('/api/v1/public/register', { email: 'not-an-address' });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json<ErrorResponse>().fieldErrors ?? {})).toEqual(expect.arrayContaining(['firstName', 'email']));
@@ -239,7 +245,7 @@ describe('password retrieve and reset', () => {
     expect(stored[0]!.h).not.toContain(token);
     expect(stored[0]!.exp.getTime() - Date.now()).toBeLessThanOrEqual(3_600_000);
 
-    expect((await get(`/api/v1/public/password/reset/${token}`)).json()).toEqual({ valid: true, email });
+    expect((await get(`/api/v1/public/password/reset/${token}`)).json()).toEqual({ valid: true, email, organizationName: 'Acme Corporation' });
     const weak = await post('/api/v1/public/password/reset', { token, password: 'qwertyuiop', confirmPassword: 'qwertyuiop' });
     expect(weak.statusCode).toBe(400);
     const ok = await post('/api/v1/public/password/reset', { token, password: STRONG, confirmPassword: STRONG });
@@ -252,7 +258,7 @@ describe('password retrieve and reset', () => {
     const again = await post('/api/v1/public/password/reset', { token, password: `${STRONG}!`, confirmPassword: `${STRONG}!` });
     expect(again.statusCode).toBe(404);
     expect(again.json<ErrorResponse>().message).toBe(PUBLIC_MESSAGES.resetInvalid);
-    expect((await get(`/api/v1/public/password/reset/${token}`)).json()).toEqual({ valid: false, email: null });
+    expect((await get(`/api/v1/public/password/reset/${token}`)).json()).toEqual({ valid: false, email: null, organizationName: null });
   });
 
   it('a newer link voids the older one, and an expired link is refused', async () => {

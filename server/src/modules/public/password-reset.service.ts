@@ -53,7 +53,7 @@ async function liveResetToken(db: Db, token: string) {
 /** renew-password, on load: does the link still work, and for which address. */
 export async function lookupReset(db: Db, token: string): Promise<ResetLookupResponse> {
   const account = await liveResetToken(db, token);
-  return { valid: !!account, email: account?.email ?? null };
+  return { valid: !!account, email: account?.email ?? null, organizationName: account?.organizationName ?? null };
 }
 
 /** renew-password: the new password replaces the old, the link is used up, every session of the account ends. */
@@ -65,7 +65,7 @@ export async function resetPassword(
 ): Promise<PublicMessageResponse> {
   const account = await liveResetToken(db, r.token);
   if (!account) throw new AppError('NOT_FOUND', PUBLIC_MESSAGES.resetInvalid);
-  requireStrongPassword(r.password, [account.firstName, account.lastName, account.email]);
+  requireStrongPassword(r.password, [account.firstName, account.lastName, account.email, account.organizationName]);
   const passwordHash = await hashPassword(r.password);
   await db.transaction(async (tx) => {
     const used = await q.consumeToken(tx, 'reset', hashLinkToken(r.token));

@@ -246,9 +246,19 @@ export async function findResettableAccount(db: Db, email: string) {
 
 export async function findAccountById(db: Db, webUserId: number) {
   const [row] = await db
-    .select({ webUserId: webUsers.id, cid: webUsers.cid, contactId: webUsers.contactId, email: webUsers.email, isActive: webUsers.isActive, firstName: contacts.firstName, lastName: contacts.lastName })
+    .select({
+      webUserId: webUsers.id,
+      cid: webUsers.cid,
+      contactId: webUsers.contactId,
+      email: webUsers.email,
+      isActive: webUsers.isActive,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      organizationName: customers.name,
+    })
     .from(webUsers)
     .innerJoin(contacts, eq(contacts.id, webUsers.contactId))
+    .innerJoin(customers, eq(customers.id, webUsers.cid))
     .where(eq(webUsers.id, webUserId))
     .limit(1);
   return row;

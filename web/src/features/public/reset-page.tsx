@@ -21,7 +21,7 @@ const ZFormSchema = z
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: PASSWORD_MESSAGES.mismatch });
 type Values = z.infer<typeof ZFormSchema>;
 
-function ResetForm({ token, email }: { token: string; email: string }) {
+function ResetForm({ token, email, organizationName }: { token: string; email: string; organizationName: string }) {
   const navigate = useNavigate();
   const showSnackbar = useSnackbar();
   const {
@@ -43,7 +43,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: 'grid', gap: 2 }}>
       <TextField id="reset-email" label="Email Address" value={email} fullWidth autoComplete="username" slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }} />
-      <NewPasswordFields register={register} errors={errors} password={password} userInputs={[email]} idPrefix="reset" />
+      <NewPasswordFields register={register} errors={errors} password={password} userInputs={[email, organizationName]} idPrefix="reset" />
       <BusyButton type="submit" variant="contained" size="large" busy={isSubmitting} fullWidth>
         Change Password
       </BusyButton>
@@ -60,7 +60,7 @@ export function ResetPage() {
   else if (look.isPending) body = <PublicLoading />;
   else if (look.isError) body = <Alert severity="error">{look.error.message}</Alert>;
   else if (!look.data.valid || !look.data.email) body = <Alert severity="error">{PUBLIC_MESSAGES.resetInvalid}</Alert>;
-  else body = <ResetForm token={gid} email={look.data.email} />;
+  else body = <ResetForm token={gid} email={look.data.email} organizationName={look.data.organizationName ?? ''} />;
   return (
     <PublicCard title="Reset Password">
       {body}
