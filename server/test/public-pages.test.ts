@@ -163,6 +163,34 @@ describe('self-registration with approval', () => {
     expect(signedIn.json<SessionResponse>().user).toMatchObject({ userType: 'User', organizationName: 'Acme Corporation' });
   });
 
+  it("a second registration of a pending address changes nothing: the owner is told, the first link still works and verifies the first password (issue 33 item 3)", async () => {
+    const email = uniqueEmail();
+    const form = { firstName: 'Rita', lastName: 'Registrant', email, phone: '555 0100', password: STRONG, confirmPassword: STRONG };
+    expect((await post('/api/v1/public/register', form)).statusCode).toBe(202);
+    const firstLink = tokenAfter((await lastMail(email)).textBody, /\/verify\/([A-Za-z0-9_-]+)/);
+    const [before] = await t.database.db.select({ hash: webUsers.passwordHash }).from(webUsers).where(eq(webUsers.email, email));
+
+    const attacker = 'attacker-chosen-Passw0rd-77';
+    const again = await post('/api/v1/public/register', { ...form, firstName: 'Mallory', password: attacker, confirmPassword: attacker }, '10.9.9.9');
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual({ message: PUBLIC_MESSAGES.registered(email) });
+    const notice = await lastMail(email);
+    expect(notice.subject).toMatch(/waiting for verification/);
+    expect(notice.textBody).toMatch(/Hello Rita,/);
+    expect(notice.textBody).toMatch(/nothing was changed/);
+    const [after] = await t.database.db.select({ hash: webUsers.passwordHash }).from(webUsers).where(eq(webUsers.email, email));
+    expect(after!.hash).toBe(before!.hash);
+    const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.email, email));
+    expect(contact!.firstName).toBe('Rita');
+
+    // The owner's first link still verifies; approved, the first password works and the second one never does.
+    expect((await post('/api/v1/public/verify', { token: firstLink })).statusCode).toBe(200);
+    const link = await approvalLink('admin@acme.example', true);
+    expect((await post('/api/v1/public/pending-contact', { approved: true, approverContactId: link.approverContactId, token: link.token })).statusCode).toBe(200);
+    expect((await login(email, attacker)).statusCode).toBe(401);
+    expect((await login(email, STRONG)).statusCode).toBe(200);
+  });
+
   it('disapproval disables the registrant, who is told and cannot sign in', async () => {
     const { email, contact } = await registerAndVerify();
     const link = await approvalLink('admin@acme.example', false);

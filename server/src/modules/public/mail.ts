@@ -14,13 +14,13 @@ interface To {
   firstName: string;
 }
 
-export const sendRegistrationVerification = (db: Db, config: Config, m: To & { token: string }) =>
+export const sendRegistrationVerification = (db: Db, config: Config, m: To & { token: string; repeated?: boolean }) =>
   enqueueMail(db, config, {
     cid: m.cid,
     contactId: m.contactId,
     to: m.to,
     template: 'registrationVerification',
-    data: { firstName: m.firstName, verifyUrl: spaLink(config, `/verify/${m.token}`), validHours: VERIFY_TOKEN_TTL_HOURS },
+    data: { firstName: m.firstName, verifyUrl: spaLink(config, `/verify/${m.token}`), validHours: VERIFY_TOKEN_TTL_HOURS, repeated: m.repeated },
   });
 
 /** The approve and disapprove links of requirements §12.3: approved, approvercontactid and ac (the approver's token). */

@@ -164,12 +164,6 @@ export async function insertRegistrant(
   return { contactId: contact!.id, webUserId: user!.id };
 }
 
-/** A registration not verified yet is registered again: the newest form wins. */
-export async function updateRegistrant(db: Db, r: { contactId: number; webUserId: number; firstName: string; lastName: string; phone: string | null; passwordHash: string }) {
-  await db.update(contacts).set({ firstName: r.firstName, lastName: r.lastName, directPhone: r.phone, updatedAt: new Date() }).where(eq(contacts.id, r.contactId));
-  await db.update(webUsers).set({ passwordHash: r.passwordHash, updatedAt: new Date() }).where(eq(webUsers.id, r.webUserId));
-}
-
 export async function markEmailVerified(db: Db, webUserId: number) {
   await db.update(webUsers).set({ isEmailVerified: true, updatedAt: new Date() }).where(eq(webUsers.id, webUserId));
 }

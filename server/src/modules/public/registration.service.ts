@@ -78,16 +78,16 @@ export async function register(db: Db, config: Config, r: RegistrationRequest, i
       }
       return;
     }
-    let who: { contactId: number; webUserId: number; cid: number };
-    if (existing) {
-      // Registered before and never verified: the newest form wins, with a new link.
-      await q.updateRegistrant(tx, { contactId: existing.contactId, webUserId: existing.webUserId, firstName: r.firstName, lastName: r.lastName, phone: r.phone, passwordHash });
-      await q.voidTokens(tx, existing.contactId, 'verify');
-      who = { contactId: existing.contactId, webUserId: existing.webUserId, cid: existing.cid };
-    } else {
-      who = { ...(await q.insertRegistrant(tx, { cid: customer.id, firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone, passwordHash })), cid: customer.id };
-    }
     const t = newLinkToken(VERIFY_TOKEN_TTL_HOURS * HOUR);
+    if (existing) {
+      // Registered before and never verified: the first registration is kept as made (name and password), and
+      // its earlier links keep working. Whoever reads the mailbox is told, with a link verifying that one: a
+      // second form cannot replace the password of an address it does not own (issue 33 item 3).
+      await q.insertToken(tx, { purpose: 'verify', tokenHash: t.tokenHash, expiresAt: t.expiresAt, cid: existing.cid, contactId: existing.contactId, webUserId: existing.webUserId });
+      await mail.sendRegistrationVerification(tx, config, { cid: existing.cid, contactId: existing.contactId, to: r.email, firstName: existing.firstName, token: t.token, repeated: true });
+      return;
+    }
+    const who = { ...(await q.insertRegistrant(tx, { cid: customer.id, firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone, passwordHash })), cid: customer.id };
     await q.insertToken(tx, { purpose: 'verify', tokenHash: t.tokenHash, expiresAt: t.expiresAt, cid: who.cid, contactId: who.contactId, webUserId: who.webUserId });
     await mail.sendRegistrationVerification(tx, config, { cid: who.cid, contactId: who.contactId, to: r.email, firstName: r.firstName, token: t.token });
   });
