@@ -15,6 +15,8 @@ const ZEnvSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_ADDRESS_LIMIT: z.coerce.number().int().positive().default(60),
   LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).default(20),
+  RETRIEVE_ANSWER_MS: z.coerce.number().int().min(0).max(10_000).default(400),
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),
   LOGIN_UNKNOWN_BUDGET: z.coerce.number().int().min(0).default(60),
   TRUST_PROXY: z.string().default('false'),
@@ -101,9 +103,11 @@ export interface Config {
   };
   session: { idleMinutes: number; absoluteHours: number; cookieSecure: 'true' | 'false' | 'auto' };
   /** Sign-in attempts per minute per client address and e-mail. */
+  /** The forgotten-password form answers after this long, whether or not the address has an account. */
+  retrieveAnswerMs: number;
   loginRateLimit: number;
   /** Sign-in limits of requirements §19.2 (auth/throttle.ts). */
-  login: { addressLimit: number; freeFailures: number; maxDelaySeconds: number; unknownBudget: number };
+  login: { addressLimit: number; freeFailures: number; accountFreeFailures: number; maxDelaySeconds: number; unknownBudget: number };
   /** Fastify trustProxy: false, a hop count, or the proxies' addresses/CIDRs. Never blanket true. */
   trustProxy: false | number | string[];
   production: boolean;
@@ -168,9 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS, cookieSecure: e.COOKIE_SECURE },
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    retrieveAnswerMs: e.RETRIEVE_ANSWER_MS,
     login: {
       addressLimit: e.LOGIN_ADDRESS_LIMIT,
       freeFailures: e.LOGIN_FREE_FAILURES,
+      accountFreeFailures: e.LOGIN_ACCOUNT_FREE_FAILURES,
       maxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
       unknownBudget: e.LOGIN_UNKNOWN_BUDGET,
     },
@@ -243,6 +249,6 @@ export function weakProductionSettings(config: Config, env: NodeJS.ProcessEnv = 
 /** A config for tests: defaults, no listening port, quiet logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Every test signs in from 127.0.0.1, many times a minute: the sign-in limits are the tests' own to set.
-  const env = { LOG_LEVEL: 'silent', DATA_DIR: './.vitest-tmp', ATTACHMENTS_DIR: './.vitest-tmp/attachments', PUBLIC_URL: 'http://portal.test', LOGIN_ADDRESS_LIMIT: '100000', LOGIN_FREE_FAILURES: '1000' };
+  const env = { LOG_LEVEL: 'silent', DATA_DIR: './.vitest-tmp', ATTACHMENTS_DIR: './.vitest-tmp/attachments', PUBLIC_URL: 'http://portal.test', LOGIN_ADDRESS_LIMIT: '100000', LOGIN_FREE_FAILURES: '1000', LOGIN_ACCOUNT_FREE_FAILURES: '1000', RETRIEVE_ANSWER_MS: '0' };
   return { ...loadConfig(env), ...overrides };
 }

@@ -28,6 +28,7 @@ const samples: { [N in TemplateName]: TemplateData<N> } = {
   registrationDisapproved: { firstName: 'Ada', organizationName: 'Acme' },
   passwordReset: { firstName: 'Ada', resetUrl: 'https://support.example.org/app/spa/reset/g2', validMinutes: 60 },
   passwordChanged: { firstName: 'Ada', retrieveUrl: 'https://support.example.org/app/spa/retrieve' },
+  signInAttempts: { firstName: 'Ada', failures: 20, retrieveUrl: 'https://support.example.org/app/spa/retrieve' },
   statusUpdateRequest: {
     ticketNo: 'INC-1',
     shortDescription: 'Printer',

@@ -19,8 +19,8 @@ const GLOBAL_TABLES = new Set([
   'forms',
   // Form definitions' versions: provider-wide like forms (a form's cid only limits who may use it).
   'form_versions',
-  // Per-account sign-in delays: read before the caller's customer is known (requirements §19.2).
-  'login_throttle',
+  // Sign-in delays, keyed by the e-mail typed: read before the caller's customer is known (requirements §19.2).
+  'login_delays',
   'provider_staff',
   'rate_limits',
   'ticket_classes',

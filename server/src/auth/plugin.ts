@@ -8,6 +8,7 @@ import { apiKeyOf, resolveApiKey } from './api-key.ts';
 import type { Scope } from './scope.ts';
 import { csrfMatches, resolveSession } from './service.ts';
 import { writeStarted } from './session-cache.ts';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE } from './throttle.ts';
 
 export const SESSION_COOKIE = 'sc_session';
 
@@ -29,6 +30,12 @@ export function requireScope(req: FastifyRequest): Scope {
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, config: Config, token: string, maxAge: number) {
   const secure = config.session.cookieSecure === 'auto' ? req.protocol === 'https' : config.session.cookieSecure === 'true';
   reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge });
+}
+
+/** The device cookie of a successful sign-in (auth/throttle.ts): sent only to the sign-in route. */
+export function setDeviceCookie(req: FastifyRequest, reply: FastifyReply, config: Config, value: string) {
+  const secure = config.session.cookieSecure === 'auto' ? req.protocol === 'https' : config.session.cookieSecure === 'true';
+  reply.setCookie(DEVICE_COOKIE, value, { httpOnly: true, sameSite: 'strict', path: '/api/v1/auth/login', secure, maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
 }
 
 export function clearSessionCookie(reply: FastifyReply) {

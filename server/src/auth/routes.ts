@@ -5,8 +5,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { isCrossOrigin } from '../http/origin.ts';
 import { AppError } from '../http/errors.ts';
-import { clearSessionCookie, requireScope, SESSION_COOKIE, setSessionCookie } from './plugin.ts';
-import { RetryLater } from './throttle.ts';
+import { clearSessionCookie, requireScope, SESSION_COOKIE, setDeviceCookie, setSessionCookie } from './plugin.ts';
+import { DEVICE_COOKIE, RetryLater } from './throttle.ts';
 import * as auth from './service.ts';
 
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 429: ZErrorResponseSchema };
@@ -26,12 +26,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now: ()
       if (isCrossOrigin(origin, req.headers.host)) throw new AppError('FORBIDDEN', 'Cross-origin sign-in refused');
       let result;
       try {
-        result = await auth.login(db, config, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null, replacesToken: req.cookies[SESSION_COOKIE] }, now());
+        result = await auth.login(
+          db,
+          config,
+          req.body,
+          { ip: req.ip, userAgent: req.headers['user-agent'] ?? null, replacesToken: req.cookies[SESSION_COOKIE], deviceCookie: req.cookies[DEVICE_COOKIE] },
+          now(),
+        );
       } catch (err) {
         if (err instanceof RetryLater) void reply.header('retry-after', String(err.retryAfterSeconds));
         throw err;
       }
       setSessionCookie(req, reply, config, result.token, result.maxAgeSeconds);
+      setDeviceCookie(req, reply, config, result.deviceCookie);
       return result.response;
     },
   );

@@ -3,7 +3,9 @@ import { MESSAGES, type LoginRequest, type SessionResponse } from '@sc/common';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
-import { dummyPasswordHash, verifyPassword } from './password.ts';
+import { dummyPasswordHash, verifyPassword, waitLikeACheck } from './password.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { spaLink } from '../mail/links.ts';
 import { recordAudit } from '../audit/record.ts';
 import * as q from './queries.ts';
 import * as throttle from './throttle.ts';
@@ -17,45 +19,52 @@ const randomToken = (): string => randomBytes(32).toString('base64url');
 const TOUCH_EVERY_MS = 60_000;
 
 /**
- * Signs in by e-mail and password (requirements §19.2). The same message answers a wrong password, an
- * unknown e-mail and a disabled account; an unknown e-mail pays for a dummy hash while the minute's
- * budget for unknown e-mails lasts, and nothing after (spraying). Limits per client address and per
- * account come first (auth/throttle.ts). Every outcome is audited. The session already in the cookie,
- * if any, is ended: a sign-in always starts a new session id (requirements §19.3).
+ * Signs in by e-mail and password (requirements §19.2). An unknown e-mail, a wrong password and a disabled
+ * account get the same answer, after the same delays (keyed by the e-mail typed, known or not) and in the
+ * same time: an unknown e-mail pays for a dummy hash while the minute's budget for them lasts, and waits as
+ * long as one takes after it (spraying). Limits per client address come first, then the delays of
+ * auth/throttle.ts; a browser with the device cookie of an earlier sign-in of this e-mail is held by its own
+ * delay only, so guessing from elsewhere cannot keep the owner out. Past the account-wide free failures the
+ * owner is e-mailed (once a day). Every outcome is audited. The session already in the cookie, if any, is
+ * ended: a sign-in always starts a new session id (requirements §19.3). A success answers a fresh device cookie.
  */
 export async function login(
   db: Db,
   config: Config,
   input: LoginRequest,
-  meta: { ip: string; userAgent: string | null; replacesToken?: string | undefined },
+  meta: { ip: string; userAgent: string | null; replacesToken?: string | undefined; deviceCookie?: string | undefined },
   now: Date = new Date(),
-): Promise<{ token: string; response: SessionResponse; maxAgeSeconds: number }> {
+): Promise<{ token: string; response: SessionResponse; maxAgeSeconds: number; deviceCookie: string }> {
   const email = input.email.trim().toLowerCase();
   await throttle.checkClientLimits(db, config, meta.ip, email);
+  const keys = throttle.attemptKeys(config, email, meta.ip, throttle.deviceOf(config, meta.deviceCookie, email));
+  await throttle.claimAttempt(db, config, keys, now);
   const account = await q.findAccountByEmail(db, email);
   const actor = { webUserId: account?.webUserId ?? null, contactId: account?.contactId ?? null, email, ip: meta.ip, userAgent: meta.userAgent };
-  if (!account?.passwordHash) {
-    if (await throttle.unknownWithinBudget(db, config)) await verifyPassword(await dummyPasswordHash(), input.password);
-    await recordAudit(db, { ...actor, cid: account?.cid ?? null }, { action: 'sign-in.failure', details: { reason: account ? 'no password' : 'unknown e-mail' } });
+  let ok = false;
+  if (account?.passwordHash) ok = await verifyPassword(account.passwordHash, input.password);
+  else if (await throttle.unknownWithinBudget(db, config)) await verifyPassword(await dummyPasswordHash(), input.password);
+  else await waitLikeACheck();
+  if (!account?.passwordHash || !ok || !account.accountActive || !account.contactActive || !account.customerActive) {
+    const { tellOwner } = await throttle.recordFailure(db, config, keys, now);
+    const reason = !account ? 'unknown e-mail' : !account.passwordHash ? 'no password' : ok ? 'account disabled' : 'wrong password';
+    await recordAudit(db, { ...actor, cid: account?.cid ?? null }, { action: 'sign-in.failure', ...(account ? { entity: 'account', entityId: account.webUserId } : {}), details: { reason } });
+    if (tellOwner && account?.email && account.accountActive) {
+      await enqueueMail(db, config, {
+        cid: account.cid,
+        contactId: account.contactId,
+        to: account.email,
+        template: 'signInAttempts',
+        data: { firstName: account.firstName ?? '', failures: config.login.accountFreeFailures, retrieveUrl: spaLink(config, '/retrieve') },
+      });
+    }
     throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
   }
-  await throttle.claimAccountAttempt(db, config, account.webUserId, now);
-  const ok = await verifyPassword(account.passwordHash, input.password);
-  if (!ok || !account.accountActive || !account.contactActive || !account.customerActive) {
-    const failures = await throttle.recordAccountFailure(db, config, account.webUserId, now);
-    await recordAudit(db, { ...actor, cid: account.cid }, {
-      action: 'sign-in.failure',
-      entity: 'account',
-      entityId: account.webUserId,
-      details: { reason: ok ? 'account disabled' : 'wrong password', failuresInARow: failures },
-    });
-    throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
-  }
-  await throttle.clearAccountFailures(db, account.webUserId);
+  await throttle.clearFailures(db, keys);
   if (meta.replacesToken) await endSessionByToken(db, meta.replacesToken);
   const opened = await openSession(db, config, account, meta);
   await recordAudit(db, { ...actor, cid: account.cid }, { action: 'sign-in.success', entity: 'account', entityId: account.webUserId });
-  return opened;
+  return { ...opened, deviceCookie: throttle.newDeviceCookie(config, email) };
 }
 
 /** Ends the session of a cookie token (a sign-in over it, whoever it belonged to). */

@@ -39,16 +39,22 @@ export const auditLog = pgTable(
 );
 
 /**
- * Failed sign-ins per account (requirements §19.2): after LOGIN_FREE_FAILURES failures in a row each
- * attempt must wait until next_attempt_at (2^k seconds, capped), answered 429 with Retry-After before
- * any password check. A delay, not a lock-out: the right password after the wait signs in and clears
- * the row. In PostgreSQL so every server process shares it.
+ * Failed sign-ins in a row per key (requirements §19.2, docs/decisions/042): `pair:{email}|{address}` (an
+ * e-mail from one client address), `account:{email}` (an e-mail from every address, the ceiling a
+ * distributed guesser meets) and `device:{id}` (an e-mail from a browser where its owner signed in before,
+ * which the two others do not hold back). Keys name e-mails, not accounts, so an unknown address is held
+ * exactly as a known one. Past a key's free failures each attempt waits until next_attempt_at (2^k seconds,
+ * capped), answered 429 with Retry-After before any password check. In PostgreSQL so every process shares it.
  */
-export const loginThrottle = pgTable('login_throttle', {
-  webUserId: integer()
-    .primaryKey()
-    .references(() => webUsers.id, { onDelete: 'cascade' }),
-  failures: integer().notNull().default(0),
-  lastFailureAt: timestamp({ withTimezone: true }),
-  nextAttemptAt: timestamp({ withTimezone: true }).notNull(),
-});
+export const loginDelays = pgTable(
+  'login_delays',
+  {
+    key: varchar({ length: 400 }).primaryKey(),
+    failures: integer().notNull().default(0),
+    lastFailureAt: timestamp({ withTimezone: true }).notNull(),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull(),
+    /** When the account's owner was last told of attempts on it (account keys only, once a day at most). */
+    notifiedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('login_delays_last_failure_idx').on(t.lastFailureAt)],
+);

@@ -1,6 +1,6 @@
 import type { TemplateDef } from './define.ts';
 import { invitation } from './invitation.ts';
-import { passwordChanged, passwordReset } from './password.ts';
+import { passwordChanged, passwordReset, signInAttempts } from './password.ts';
 import { pendingContactApproval } from './pending-contact-approval.ts';
 import { registrationApproved, registrationDisapproved } from './registration-decision.ts';
 import { registrationVerification } from './registration-verification.ts';
@@ -17,6 +17,7 @@ export const templates = {
   registrationDisapproved,
   passwordReset,
   passwordChanged,
+  signInAttempts,
   statusUpdateRequest,
   ticketNoteAdded,
   ticketStatusChanged,

@@ -39,3 +39,27 @@ export const passwordChanged = defineTemplate<PasswordChangedData>({
     button: { label: 'Reset my password', url: d.retrieveUrl },
   }),
 });
+
+export interface SignInAttemptsData {
+  firstName: string;
+  failures: number;
+  /** spaLink(config, '/retrieve') */
+  retrieveUrl: string;
+}
+
+/**
+ * Many wrong passwords on the account from several places (requirements §19.2): its sign-ins are slowed for
+ * browsers it has not signed in from. Sent once a day at most.
+ */
+export const signInAttempts = defineTemplate<SignInAttemptsData>({
+  kind: 'transactional',
+  content: (d, ctx) => ({
+    subject: `Failed sign-in attempts on your ${ctx.providerName} Support Center account`,
+    heading: `Hello ${d.firstName},`,
+    paragraphs: [
+      `Someone has tried ${d.failures} wrong passwords in a row on your Support Center account. To protect it, new sign-ins are slowed down for a while, except from browsers where you have signed in before.`,
+      'If this was you, there is nothing to do. If it was not, your password has held; choose a longer one if it is short or used elsewhere.',
+    ],
+    button: { label: 'Choose a new password', url: d.retrieveUrl },
+  }),
+});

@@ -20,6 +20,7 @@ import { requireStrongPassword } from './passwords.ts';
 import * as q from './queries.ts';
 import { hashLinkToken, newLinkToken } from './tokens.ts';
 import { hitRateLimit } from '../../auth/rate-limit.ts';
+import { noSoonerThan } from '../../http/pace.ts';
 
 type ResetRequest = z.output<typeof ZResetRequestSchema>;
 
@@ -32,14 +33,15 @@ export async function retrievePassword(db: Db, config: Config, email: string, ip
   const withinClient = await hitRateLimit(db, `retrieve:ip:${ip}`, RETRIEVE_LIMIT_PER_CLIENT, PUBLIC_LIMIT_WINDOW_MINUTES);
   const withinAddress = await hitRateLimit(db, `retrieve:email:${email}`, RETRIEVE_LIMIT_PER_ADDRESS, PUBLIC_LIMIT_WINDOW_MINUTES);
   if (!withinClient || !withinAddress) throw new AppError('RATE_LIMITED', PUBLIC_MESSAGES.tooManyRequests);
-  await db.transaction(async (tx) => {
+  // Mailing a link takes longer than finding no account: both answer after the same time.
+  await noSoonerThan(config.retrieveAnswerMs, () => db.transaction(async (tx) => {
     const account = await q.findResettableAccount(tx, email);
     if (!account) return;
     const t = newLinkToken(RESET_TOKEN_TTL_MINUTES * 60_000);
     await q.voidTokens(tx, account.contactId, 'reset');
     await q.insertToken(tx, { purpose: 'reset', tokenHash: t.tokenHash, expiresAt: t.expiresAt, cid: account.cid, contactId: account.contactId, webUserId: account.webUserId });
     await mail.sendPasswordReset(tx, config, { cid: account.cid, contactId: account.contactId, to: account.email, firstName: account.firstName, token: t.token, minutes: RESET_TOKEN_TTL_MINUTES });
-  });
+  }));
   return { message: PUBLIC_MESSAGES.retrieveSent(email) };
 }
 
