@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SignedInUser } from './auth.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf, PAGE_SIZES } from './list.ts';
 import { isOperatorType } from './user-types.ts';
+import { boundedJson, type JsonBounds } from './json-bounds.ts';
 
 // The generic form engine (requirements §14.1): kapps, form definitions (SurveyJS JSON, versioned),
 // submissions, drafts. The server enforces the predicates below; the web uses them to show or hide.
@@ -79,8 +80,11 @@ export const ZSubmissionParamsSchema = ZFormParamsSchema.extend({ id: z.uuid() }
 export const ZFormDefinitionSchema = z.record(z.string(), z.unknown());
 export type FormDefinition = z.infer<typeof ZFormDefinitionSchema>;
 
-/** The answers of a submission, keyed by question name. */
-export const ZSubmissionValuesSchema = z.record(z.string().max(120), z.unknown());
+/** How deep one answer may nest: a dynamic panel of matrices is 4 levels; 10 leaves room and no abuse. */
+export const ANSWER_JSON_BOUNDS: JsonBounds = { maxDepth: 10, maxNodes: 5_000 };
+
+/** The answers of a submission, keyed by question name; each answer within ANSWER_JSON_BOUNDS (a 400 names it). */
+export const ZSubmissionValuesSchema = z.record(z.string().max(120), boundedJson(ANSWER_JSON_BOUNDS));
 
 /** GET /kapps/:kappSlug/forms: the forms the caller may use (Published, for all customers or its own). */
 export const ZFormCatalogRequestSchema = listQuerySchema({

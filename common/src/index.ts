@@ -31,3 +31,4 @@ export * from './reports.ts';
 export * from './audit.ts';
 export * from './compat.ts';
 export * from './forms.ts';
+export * from './json-bounds.ts';

@@ -249,6 +249,54 @@ describe('drafts and submissions', () => {
   });
 });
 
+describe('answers of any shape (issue 33 item 6)', () => {
+  const nested = (depth: number, kind: 'array' | 'object' = 'array'): unknown => {
+    let v: unknown = 'leaf';
+    for (let i = 0; i < depth; i++) v = kind === 'array' ? [v] : { a: v };
+    return v;
+  };
+  // Built as text: JSON.stringify of a deeply nested value would itself overflow the stack.
+  const nestedJson = (depth: number) => `${'['.repeat(depth)}"leaf"${']'.repeat(depth)}`;
+  const postRaw = (c: Client, slug: string, valuesJson: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${K}/forms/${slug}/submissions`,
+      headers: { cookie: c.cookie, 'x-csrf-token': c.csrfToken, 'content-type': 'application/json' },
+      payload: `{"coreState":"Draft","currentPage":"where","values":{"room":${valuesJson}}}`,
+    });
+
+  it('answers nested deeper than the schema allows are a 400 naming the field, at 3,000 and 10,000 levels', async () => {
+    await createForm('nesting');
+    for (const depth of [3_000, 10_000]) {
+      const res = await postRaw(user, 'nesting', nestedJson(depth));
+      expect(res.statusCode, `${depth} levels`).toBe(400);
+      expect(Object.keys(res.json<ErrorResponse>().fieldErrors ?? {}).join(), `${depth} levels`).toMatch(/values/);
+    }
+    // Ordinary nesting (a matrix, a dynamic panel) still saves.
+    const ok = await submit(user, 'nesting', { room: { row1: { col1: ['a', 'b'] } } }, 'Draft', 'where');
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('an old submission stored with malformed answers degrades in the list and on its page instead of failing every reader', async () => {
+    await createForm('old-malformed');
+    for (const kind of ['array', 'object'] as const) {
+      for (const state of ['Draft', 'Submitted'] as const) {
+        const saved = (await submit(user, 'old-malformed', { room: 'R1', moveDate: '2026-12-01' }, state, 'where')).json<Submission>();
+        // As an earlier version let it be saved: 3,000 levels deep, in a known question and an unknown one.
+        await t.database.db.update(formSubmissions).set({ values: { room: nested(3_000, kind), extra: nested(3_000, kind) } }).where(eq(formSubmissions.id, saved.id));
+        for (const c of [user, admin, operator]) {
+          const list = await c.get(`${K}/forms/old-malformed/submissions`);
+          expect(list.statusCode, `${kind} ${state}: ${list.body.slice(0, 200)}`).toBe(200);
+          expect(list.json<SubmissionListResponse>().rows.map((r) => r.id)).toContain(saved.id);
+          const all = await c.get(`${K}/submissions`);
+          expect(all.statusCode, `${kind} ${state} all: ${all.body.slice(0, 200)}`).toBeLessThan(500);
+        }
+        expect((await user.get(`${K}/forms/old-malformed/submissions/${saved.id}`)).statusCode, `${kind} ${state}`).toBe(200);
+      }
+    }
+  });
+});
+
 describe('who sees and deletes submissions', () => {
   let userSub: Submission;
   let adminSub: Submission;

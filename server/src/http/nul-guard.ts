@@ -1,13 +1,15 @@
 import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import { BODY_JSON_BOUNDS, jsonBoundsProblem } from '@sc/common';
+import { AppError, badRequest } from './errors.ts';
 
 /**
  * docs/requirements.md §18.4: PostgreSQL text and jsonb cannot hold U+0000, so a NUL in any string of a
  * request (path parameter, query value, JSON or form body, object key) would end as a database error, a
  * 500, wherever the string is stored or searched for. `npm run fuzz` found it on every write and search.
  * One check for every route, before its schema: a 400 naming the field. Uploads (a Buffer or the request's
- * stream) are files, not text, and are left alone.
+ * stream) are files, not text, and are left alone. The same hook refuses a JSON body nested deeper than
+ * BODY_JSON_BOUNDS (common/src/json-bounds.ts), which no schema or service then has to survive.
  */
 export const NUL_MESSAGE = 'must not contain the NUL character';
 
@@ -26,8 +28,16 @@ export function fieldWithNul(value: unknown, path = '', depth = 0): string | nul
   return null;
 }
 
+export const BODY_TOO_DEEP = 'body';
+
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
+    // A JSON body nested past BODY_JSON_BOUNDS is refused before any schema or service recurses into it.
+    const body = req.body;
+    if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body) && !(body instanceof Stream)) {
+      const problem = jsonBoundsProblem(body, BODY_JSON_BOUNDS);
+      if (problem) throw badRequest({ [BODY_TOO_DEEP]: problem });
+    }
     const field = fieldWithNul(req.params) ?? fieldWithNul(req.query) ?? fieldWithNul(req.body);
     if (field !== null) throw new AppError('BAD_REQUEST', `${field}: ${NUL_MESSAGE}`, { [field]: NUL_MESSAGE });
   });

@@ -1,21 +1,23 @@
 import {
+  ANSWER_JSON_BOUNDS,
   canDeleteSubmission,
   canEditSubmission,
   FORM_TEXTS,
-  KAPP_NAMES,
-  KAPP_SLUGS,
-  seesCustomerSubmissions,
-  TICKET_LIMITS,
   type FormCatalogRequest,
   type FormCatalogResponse,
+  type FormDefinition,
   type FormResponse,
+  jsonBoundsProblem,
+  KAPP_NAMES,
+  KAPP_SLUGS,
   type SaveSubmissionRequest,
+  seesCustomerSubmissions,
   type Submission,
   type SubmissionListRequest,
   type SubmissionListResponse,
   type SubmissionRow,
-  type FormDefinition,
   type SubmissionState,
+  TICKET_LIMITS,
 } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
@@ -73,7 +75,26 @@ export async function getForm(db: Db, scope: Scope, kappSlug: string, formSlug: 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * The stored answers as readers get them: an answer past ANSWER_JSON_BOUNDS (saved before the bound existed)
+ * reads as empty, so one malformed submission degrades to a missing answer instead of failing the list for
+ * everyone (issue 33 item 6).
+ */
+function readableValues(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, jsonBoundsProblem(v, ANSWER_JSON_BOUNDS) ? null : v]));
+}
+
+/** The list's one-line summary; a definition the form library cannot apply to these answers gives none. */
+function safeSummary(definition: FormDefinition | null, values: Record<string, unknown>): string {
+  try {
+    return answersSummary(definition, values);
+  } catch {
+    return '';
+  }
+}
+
 function toRow(scope: Scope, r: NonNullable<Awaited<ReturnType<typeof q.findSubmission>>>, definition: FormDefinition | null): SubmissionRow {
+  const values = readableValues(r.values);
   const owner = { webUserId: r.webUserId, coreState: r.coreState as SubmissionState };
   return {
     id: r.id,
@@ -86,7 +107,7 @@ function toRow(scope: Scope, r: NonNullable<Awaited<ReturnType<typeof q.findSubm
     submittedAt: iso(r.submittedAt),
     ticketId: r.ticketId,
     ticketNo: r.ticketNo,
-    summary: answersSummary(definition, r.values),
+    summary: safeSummary(definition, values),
     canEdit: canEditSubmission(caller(scope), owner),
     canDelete: canDeleteSubmission(caller(scope), owner),
   };
@@ -122,7 +143,7 @@ export async function getSubmission(db: Db, scope: Scope, kappSlug: string, form
   const form = await requireForm(db, scope, kappSlug, formSlug);
   const row = await requireSubmission(db, scope, form, id);
   const version = row.formVersionId ? await q.findVersion(db, row.formVersionId) : undefined;
-  return { ...toRow(scope, row, version?.definition ?? null), formSlug: form.slug, formName: form.name, versionId: version?.id ?? null, definition: version?.definition ?? null, values: row.values };
+  return { ...toRow(scope, row, version?.definition ?? null), formSlug: form.slug, formName: form.name, versionId: version?.id ?? null, definition: version?.definition ?? null, values: readableValues(row.values) };
 }
 
 /** The page a draft stops on must be one of the definition's pages. */
