@@ -115,6 +115,19 @@ describe('definitions (space admin)', () => {
     expect(customersRes.rows.map((r) => r.name)).toContain('Acme Corporation');
   });
 
+  it('stores authored HTML sanitised: no script, event handler or javascript: link survives; placeholders and formatting stay (issue 33 item 4)', async () => {
+    const evil = '<p onclick="steal()">Hi <b>{room}</b></p><img src=x onerror=alert(1)><script>alert(2)</script><iframe src="https://x.example"></iframe><a href="javascript:alert(3)">a</a><a href="https://ok.example">ok</a>';
+    const def = { ...definition(), completedHtml: { default: evil, de: evil } };
+    def.pages[0]!.elements.push({ type: 'html', name: 'echo', html: evil } as never);
+    const res = await staff.post(`${K}/form-definitions`, { slug: 'html-clean', name: 'HTML', description: null, customerId: null, createsServiceRequest: false, definition: def });
+    expect(res.statusCode, res.body).toBe(201);
+    const saved = res.json<FormDefinitionDetail>();
+    const stored = JSON.stringify(saved.definition);
+    for (const bad of ['onclick', 'onerror', '<script', 'alert(2)', '<iframe', 'javascript:', '<img']) expect(stored, bad).not.toContain(bad);
+    expect(stored).toContain('<p>Hi <b>{room}</b></p>');
+    expect(stored).toContain('href=\\"https://ok.example\\"');
+  });
+
   it('answers a 400 naming the problem of a bad definition', async () => {
     const bad = async (def: object, expected: RegExp) => {
       const res = await staff.post(`${K}/form-definitions`, { slug: 'bad-form', name: 'Bad', customerId: null, createsServiceRequest: false, definition: def });
@@ -265,12 +278,15 @@ describe('answers of any shape (issue 33 item 6)', () => {
       payload: `{"coreState":"Draft","currentPage":"where","values":{"room":${valuesJson}}}`,
     });
 
-  it('answers nested deeper than the schema allows are a 400 naming the field, at 3,000 and 10,000 levels', async () => {
+  it('answers nested deeper than the schema allows are a 400 naming the field; 3,000 and 10,000 levels are refused as a body', async () => {
     await createForm('nesting');
+    const tooDeepAnswer = await postRaw(user, 'nesting', nestedJson(12));
+    expect(tooDeepAnswer.statusCode).toBe(400);
+    expect(Object.keys(tooDeepAnswer.json<ErrorResponse>().fieldErrors ?? {}).join()).toMatch(/values/);
     for (const depth of [3_000, 10_000]) {
       const res = await postRaw(user, 'nesting', nestedJson(depth));
       expect(res.statusCode, `${depth} levels`).toBe(400);
-      expect(Object.keys(res.json<ErrorResponse>().fieldErrors ?? {}).join(), `${depth} levels`).toMatch(/values/);
+      expect(Object.keys(res.json<ErrorResponse>().fieldErrors ?? {}), `${depth} levels`).toEqual(['body']);
     }
     // Ordinary nesting (a matrix, a dynamic panel) still saves.
     const ok = await submit(user, 'nesting', { room: { row1: { col1: ['a', 'b'] } } }, 'Draft', 'where');

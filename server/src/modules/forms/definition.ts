@@ -1,6 +1,7 @@
 import { ConditionsParser, Model, type Question } from 'survey-core';
 import type { FormDefinition } from '@sc/common';
 import { badRequest } from '../../http/errors.ts';
+import { sanitizeNoteHtml } from '../ticket-detail/note-html.ts';
 
 // requirements §14.1: a form definition is a SurveyJS JSON document. The server reads it with the
 // same form library the browser renders it with (survey-core runs in Node), so what the space admin
@@ -56,6 +57,35 @@ function* elementsOf(list: unknown): Generator<ElementJson> {
     yield* elementsOf(e.elements);
     yield* elementsOf(e.templateElements);
   }
+}
+
+/** The survey-level HTML texts of a definition (the element-level one is an html element's `html`). */
+const SURVEY_HTML_KEYS = ['completedHtml', 'completedBeforeHtml', 'loadingHtml'] as const;
+
+/** A text or a localised text ({ default, fr … }) with each string sanitised. */
+function sanitizedText(v: unknown): unknown {
+  if (typeof v === 'string') return sanitizeNoteHtml(v);
+  if (v && typeof v === 'object' && !Array.isArray(v)) return Object.fromEntries(Object.entries(v).map(([k, s]) => [k, typeof s === 'string' ? sanitizeNoteHtml(s) : s]));
+  return v;
+}
+
+/**
+ * The definition with its authored HTML sanitised as notes are (basic formatting and http/https/mailto
+ * links; no script, event handler, style or iframe): html elements, completedHtml and the conditional
+ * completed pages (issue 33 item 4). Answers substituted into it at run time are escaped by the web.
+ */
+export function sanitizedDefinition(definition: FormDefinition): FormDefinition {
+  const copy = structuredClone(definition);
+  for (const key of SURVEY_HTML_KEYS) if (key in copy) copy[key] = sanitizedText(copy[key]);
+  if (Array.isArray(copy.completedHtmlOnCondition)) {
+    for (const c of copy.completedHtmlOnCondition as unknown[]) if (c && typeof c === 'object' && 'html' in c) Object.assign(c, { html: sanitizedText(c.html) });
+  }
+  const pages: unknown = copy.pages ?? (copy.elements ? [{ elements: copy.elements }] : []);
+  for (const page of Array.isArray(pages) ? (pages as unknown[]) : []) {
+    if (!page || typeof page !== 'object') continue;
+    for (const el of elementsOf((page as ElementJson).elements)) if (el.type === 'html' && 'html' in el) el.html = sanitizedText(el.html);
+  }
+  return copy;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { offsetPage } from '../../http/paging.ts';
-import { checkDefinition } from './definition.ts';
+import { checkDefinition, sanitizedDefinition } from './definition.ts';
 import * as q from './queries.ts';
 import { requireKapp } from './submissions.service.ts';
 
@@ -74,6 +74,7 @@ export async function createDefinition(db: Db, scope: Scope, kappSlug: string, b
   requireFormManager(scope, kappSlug);
   checkDefinition(body.definition);
   await checkCustomer(db, body.customerId);
+  body = { ...body, definition: sanitizedDefinition(body.definition) };
   const created = await q.insertForm(db, {
     kappSlug,
     slug: body.slug,
@@ -93,6 +94,7 @@ export async function updateDefinition(db: Db, scope: Scope, kappSlug: string, s
   const row = await requireDefinition(db, kappSlug, slug);
   checkDefinition(body.definition);
   await checkCustomer(db, body.customerId);
+  body = { ...body, definition: sanitizedDefinition(body.definition) };
   await q.updateForm(db, row.id, {
     name: body.name,
     description: body.description ?? null,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import { useColorScheme, useTheme, type CssVarsTheme } from '@mui/material/styles';
-import { Model, type ITheme } from 'survey-core';
+import { Model, QuestionHtmlModel, type ITheme } from 'survey-core';
 import DefaultDarkPanelless from 'survey-core/themes/default-dark-panelless';
 import DefaultLightPanelless from 'survey-core/themes/default-light-panelless';
 import { Survey } from 'survey-react-ui';
@@ -41,6 +41,40 @@ function prefillValue(type: string, inputType: string | undefined, raw: string[]
   return v;
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+const asText = (v: unknown): string => (Array.isArray(v) ? v.map(asText).join(', ') : v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/**
+ * Answers substituted into HTML ({q1} in an html element, completedHtml …) are text, not markup (issue 33
+ * item 4). The form library substitutes synchronously, in an html element's getProcessedText and in the
+ * survey's processHtml: while either runs, a counter is up, and the model's onProcessDynamicText handler
+ * escapes every value it substitutes. Titles and other plain texts, which the renderer shows as text, are
+ * left as they are. The two methods are wrapped once, on the library's classes.
+ */
+let processingHtml = 0;
+function countedWhileRunning<A extends unknown[], R>(fn: (this: unknown, ...a: A) => R) {
+  return function (this: unknown, ...a: A): R {
+    processingHtml++;
+    try {
+      return fn.apply(this, a);
+    } finally {
+      processingHtml--;
+    }
+  };
+}
+/* eslint-disable @typescript-eslint/unbound-method -- the originals are re-bound by countedWhileRunning */
+QuestionHtmlModel.prototype.getProcessedText = countedWhileRunning(QuestionHtmlModel.prototype.getProcessedText);
+Model.prototype.processHtml = countedWhileRunning(Model.prototype.processHtml);
+/* eslint-enable @typescript-eslint/unbound-method */
+
+/** Escapes, on this model, the answers substituted into HTML (above). */
+export function escapeAnswersInHtml(m: Model): void {
+  m.onProcessDynamicText.add((_sender, options) => {
+    if (processingHtml > 0 && options.value !== undefined && options.value !== null) options.value = escapeHtml(asText(options.value));
+  });
+}
+
 /** The name of the page shown. */
 function pageName(m: Model): string | null {
   const p: unknown = m.currentPage;
@@ -56,6 +90,7 @@ export function SurveyForm({ definition, values, prefill, page, readOnly = false
   const palette = theme.colorSchemes[dark ? 'dark' : 'light']?.palette ?? theme.palette;
   const model = useMemo(() => {
     const m = new Model(definition);
+    escapeAnswersInHtml(m);
     if (values) m.data = values;
     for (const [name, raw] of Object.entries(prefill ?? {})) {
       const q = m.getQuestionByValueName(name);
