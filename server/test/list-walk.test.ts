@@ -5,11 +5,10 @@ import type { Database } from '../src/db/client.ts';
 import { ticketPriorities, ticketSeverities, tickets, type TicketType } from '../src/db/schema/index.ts';
 import { makeContact, makeCustomer } from '../src/db/seed/factories.ts';
 import { reserveIds, ticketNumber } from '../src/db/ids.ts';
-import { keysetValueOf, selectTicketPage, type TicketPageOptions } from '../src/modules/tickets/list.queries.ts';
-import type { TicketOrder } from '../src/modules/tickets/list.order.ts';
+import { keysetValueOf, selectTicketPage } from '../src/modules/tickets/list.queries.ts';
+import type { TicketListFilter, TicketOrder, TicketPageOptions } from '../src/modules/tickets/list.types.ts';
 import { WALK_SORTS } from '../src/modules/tickets/list.walk.ts';
 import { walkPays } from '../src/modules/tickets/list.service.ts';
-import type { TicketListFilter } from '../src/modules/tickets/list.where.ts';
 import { openTestDatabase } from './helpers.ts';
 import { rng } from './rng.ts';
 

@@ -3,10 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { ticketIdBlocks } from '../../db/schema/index.ts';
 import { ticketTypeIs } from '../../db/search.ts';
 import { placeholderOf, preparedName, queryRowArrays, shapedStatement, ShapedStatements, type ShapedStatement } from '../../db/shaped-statements.ts';
-import type { TicketOrder } from './list.order.ts';
+import type { TicketListFilter, TicketOrder, TicketPageOptions } from './list.types.ts';
 import { blindParam } from './list.walk.ts';
-import type { TicketPageOptions } from './list.queries.ts';
-import { bindWhere, narrowsBase, type TicketListFilter } from './list.where.ts';
+import { bindWhere, narrowsBase } from './list.where.ts';
 
 // A deep OFFSET page that skips whole id blocks by their counts (docs/decisions/036-list-offset-blocks.md).
 

@@ -19,9 +19,9 @@ import {
   selectTicketPage,
   type TicketListRecord,
 } from './list.queries.ts';
-import type { TicketKeyset, TicketOrder } from './list.order.ts';
+import type { TicketKeyset, TicketListFilter, TicketOrder } from './list.types.ts';
 import { WALK_SORTS, WALK_WINDOW } from './list.walk.ts';
-import { baseFilterOf, filterNarrowsBase, type TicketListFilter } from './list.where.ts';
+import { baseFilterOf, filterNarrowsBase } from './list.where.ts';
 
 
 const FALLBACK_TIME_ZONE = 'UTC';

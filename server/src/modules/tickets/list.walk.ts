@@ -2,8 +2,8 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { TicketSortKey } from '@sc/common';
 import { tickets } from '../../db/schema/index.ts';
 import type { ParamOf } from '../../db/shaped-statements.ts';
-import { keysetCondition, orderBy, type TicketOrder } from './list.order.ts';
-import type { PageShape } from './list.queries.ts';
+import { keysetCondition, orderBy } from './list.order.ts';
+import type { PageShape, TicketOrder } from './list.types.ts';
 import { WHERE_PARAM_TYPES, whereSql } from './list.where.ts';
 
 // A list page walked in its sort's order (docs/decisions/035-list-walk.md).
