@@ -278,14 +278,20 @@ export function keysetValueOf(o: TicketOrder, r: TicketListRecord): string | num
 
 const countStatements = new ShapedStatements();
 
-/** Matching rows, counted up to `cap` + 1 (an index-only scan that stops early); built once per WHERE shape. */
-export async function countTickets(db: Db, f: TicketListFilter, cap: number): Promise<number> {
+/** The capped count's statement of a WHERE shape and this filter's values for it (exported for the generated SQL files). */
+export function countStatement(db: Db, f: TicketListFilter, cap: number): { statement: ShapedStatement; params: Params } {
   const params: Params = { cap: cap + 1 };
   const where = bindWhere(f, params);
   const statement = countStatements.get(db, whereKey(where), () => {
     const capped = db.select({ one: sql`1` }).from(tickets).where(whereSql(where, placeholderOf)).limit(placeholderOf('cap') as number).as('capped');
     return shapedStatement(db.select({ n: sql<number>`count(*)::int` }).from(capped));
   });
+  return { statement, params };
+}
+
+/** Matching rows, counted up to `cap` + 1 (an index-only scan that stops early); built once per WHERE shape. */
+export async function countTickets(db: Db, f: TicketListFilter, cap: number): Promise<number> {
+  const { statement, params } = countStatement(db, f, cap);
   const [row] = await queryRowArrays(db, statement, params);
   return Number(row?.[0] ?? 0);
 }
