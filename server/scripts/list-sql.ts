@@ -7,7 +7,7 @@ import type { ShapedStatement } from '../src/db/shaped-statements.ts';
 import { blockStatementOf } from '../src/modules/tickets/list.blocks.queries.ts';
 import { countStatement, shapeKey, ticketPageStatement } from '../src/modules/tickets/list.queries.ts';
 import type { TicketListFilter, TicketOrder, TicketPageOptions } from '../src/modules/tickets/list.types.ts';
-import { bindWhere, whereKey } from '../src/modules/tickets/list.where.ts';
+import { bindWhere, whereKey } from '../src/modules/tickets/list.where.queries.ts';
 
 // The SQL the ticket-list engine assembles at run time (modules/tickets/list.*.queries.ts), one file per
 // representative shape, committed in modules/tickets/list.sql/ so that a change to the engine shows as a

@@ -3,7 +3,7 @@ import { CALENDAR_DEFAULT_END_HOUR, CALENDAR_LATE_START_MINUTES } from '@sc/comm
 import type { Db } from '../../db/client.ts';
 import { contacts, tickets, type TicketStatus } from '../../db/schema/index.ts';
 import type { TicketListFilter } from './list.types.ts';
-import { ticketWhere } from './list.where.ts';
+import { ticketWhere } from './list.where.queries.ts';
 
 /** A service request on the calendar, as selectCalendarEvents returns it. */
 export interface CalendarRecord {

@@ -5,9 +5,9 @@ import { contacts, ticketClasses, ticketPriorities, ticketSubclasses, tickets, t
 import { rowsOf } from '../../db/ids.ts';
 import { placeholderOf, preparedName, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params, type ShapedStatement } from '../../db/shaped-statements.ts';
 import { startOfOffset } from './list.blocks.queries.ts';
-import { bindKeyset, keysetCondition, orderBy } from './list.order.ts';
-import { blindParam, walkableSort, walkedIds, WALK_WINDOW } from './list.walk.ts';
-import { bindWhere, narrowsBase, searchesOwnNumber, ticketWhere, whereKey, whereSql } from './list.where.ts';
+import { bindKeyset, keysetCondition, orderBy } from './list.order.queries.ts';
+import { blindParam, walkableSort, walkedIds, WALK_WINDOW } from './list.walk.queries.ts';
+import { bindWhere, narrowsBase, searchesOwnNumber, ticketWhere, whereKey, whereSql } from './list.where.queries.ts';
 import type { PageShape, TicketListFilter, TicketOrder, TicketPageOptions } from './list.types.ts';
 import { lookupNamesOf, type LookupNames } from './lookup-names.queries.ts';
 

@@ -2,8 +2,9 @@ import type { TicketCriteria, TicketSortKey, TicketStatusFilter } from '@sc/comm
 import type { TicketType } from '../../db/schema/index.ts';
 
 // The words of the ticket-list engine, shared by its files (list.queries.ts, list.blocks.queries.ts,
-// list.walk.ts, list.order.ts, list.where.ts) and its callers. Types only, importing nothing of the
-// engine: each engine file imports them from here, so none imports back from a file that imports it.
+// list.walk.queries.ts, list.order.queries.ts, list.where.queries.ts) and its callers. Types only,
+// importing nothing of the engine: each engine file imports them from here, so none imports back from a
+// file that imports it.
 
 /** What a list or export selects: built by the service from the scope and the validated query. */
 export interface TicketListFilter {
@@ -44,7 +45,7 @@ export interface TicketPageOptions {
   walkWindow?: number;
 }
 
-/** The variant of each WHERE condition (list.where.ts CONDITIONS; undefined: not used). */
+/** The variant of each WHERE condition (list.where.queries.ts CONDITIONS; undefined: not used). */
 export type WhereShape = readonly (string | undefined)[];
 
 /** Everything that changes the page query's SQL text (never a value: values are parameters). */

@@ -5,7 +5,7 @@ import type { ParamOf, Params } from '../../db/shaped-statements.ts';
 import type { TicketKeyset, TicketOrder } from './list.types.ts';
 
 // The order of the ticket lists: each sort's ORDER BY key and the keyset a cursor page starts from
-// (requirements §2.1). Used by the page query (list.queries.ts) and the walk (list.walk.ts).
+// (requirements §2.1). Used by the page query (list.queries.ts) and the walk (list.walk.queries.ts).
 
 /** The ORDER BY key of each sort; priority, class and subclass need their lookup joined. */
 const SORT_COLUMNS: Record<TicketSortKey, SQL> = {

@@ -126,7 +126,7 @@ const CONDITIONS: readonly Condition[] = [
 /**
  * The SQL type of every value a list's WHERE binds (by parameter name), from the conditions themselves. A
  * walked page hands each value to its statement as `(select $n::type)`, which no plan can look into
- * (list.walk.ts walkedIds); the condition casts further where it needs to (a day to a date).
+ * (list.walk.queries.ts walkedIds); the condition casts further where it needs to (a day to a date).
  */
 export const WHERE_PARAM_TYPES: Readonly<Record<string, string>> = Object.fromEntries(CONDITIONS.flatMap((c) => Object.entries(c.types)));
 
@@ -134,7 +134,7 @@ export const WHERE_PARAM_TYPES: Readonly<Record<string, string>> = Object.fromEn
 export const bindWhere = (f: TicketListFilter, out: Params): WhereShape => CONDITIONS.map((c) => c.bind(f, out));
 export const whereKey = (w: WhereShape): string => w.map((v) => (v === undefined ? '.' : v || '+')).join('');
 /**
- * The base of a walked page (list.walk.ts walkedIds): the conditions of the index it walks in its sort
+ * The base of a walked page (list.walk.queries.ts walkedIds): the conditions of the index it walks in its sort
  * order. Every list index leads with the scope; the id-ordered ones add the status.
  */
 const inBase = (c: Condition, statusInBase: boolean): boolean => c.base === 'scope' || (statusInBase && c.base === 'status');
