@@ -7,8 +7,7 @@ import { ticketIdBlocks, tickets, type TicketStatus, type TicketType } from '../
 import { makeContact, makeCustomer } from '../src/db/seed/factories.ts';
 import { BLOCK_SKIP_FROM, blockStatementOf, startOfOffset } from '../src/modules/tickets/list.blocks.queries.ts';
 import { selectTicketPage } from '../src/modules/tickets/list.queries.ts';
-import type { TicketOrder } from '../src/modules/tickets/list.order.ts';
-import type { TicketListFilter } from '../src/modules/tickets/list.where.ts';
+import type { TicketListFilter, TicketOrder } from '../src/modules/tickets/list.types.ts';
 import { openTestDatabase } from './helpers.ts';
 import { rng } from './rng.ts';
 

@@ -4,11 +4,11 @@ import type { TicketCriteria } from '@sc/common';
 import type { Database } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/ids.ts';
 import { tickets } from '../src/db/schema/index.ts';
-import { ticketWhere } from '../src/modules/tickets/list.where.ts';
+import { ticketWhere } from '../src/modules/tickets/list.where.queries.ts';
 import { openTestDatabase } from './helpers.ts';
 
 // docs/requirements.md §17.6: a list criterion is read from an index that names its column, not tested on
-// every entry of a wider range. The plans are those of the lists' WHERE (list.where.ts ticketWhere, which
+// every entry of a wider range. The plans are those of the lists' WHERE (list.where.queries.ts ticketWhere, which
 // the counts and the filtered-first pages share) on a tenant of 20,000 incidents, rolled back after.
 
 let database: Database;

@@ -5,8 +5,7 @@ import type { Db } from '../src/db/client.ts';
 import { paramsFor } from '../src/db/shaped-statements.ts';
 import { ticketNumberTypeOf } from '../src/db/search.ts';
 import { shapeKey, ticketPageQuery, ticketPageStatement } from '../src/modules/tickets/list.queries.ts';
-import type { TicketOrder } from '../src/modules/tickets/list.order.ts';
-import type { TicketListFilter } from '../src/modules/tickets/list.where.ts';
+import type { TicketListFilter, TicketOrder } from '../src/modules/tickets/list.types.ts';
 import { rng } from './rng.ts';
 
 // The ticket list builds its page statement once per shape key and names the prepared statement from

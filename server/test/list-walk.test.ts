@@ -5,15 +5,14 @@ import type { Database } from '../src/db/client.ts';
 import { ticketPriorities, ticketSeverities, tickets, type TicketType } from '../src/db/schema/index.ts';
 import { makeContact, makeCustomer } from '../src/db/seed/factories.ts';
 import { reserveIds, ticketNumber } from '../src/db/ids.ts';
-import { keysetValueOf, selectTicketPage, type TicketPageOptions } from '../src/modules/tickets/list.queries.ts';
-import type { TicketOrder } from '../src/modules/tickets/list.order.ts';
-import { WALK_SORTS } from '../src/modules/tickets/list.walk.ts';
+import { keysetValueOf, selectTicketPage } from '../src/modules/tickets/list.queries.ts';
+import type { TicketListFilter, TicketOrder, TicketPageOptions } from '../src/modules/tickets/list.types.ts';
+import { WALK_SORTS } from '../src/modules/tickets/list.walk.queries.ts';
 import { walkPays } from '../src/modules/tickets/list.service.ts';
-import type { TicketListFilter } from '../src/modules/tickets/list.where.ts';
 import { openTestDatabase } from './helpers.ts';
 import { rng } from './rng.ts';
 
-// A walked list page (list.walk.ts walkedIds: the base list read in the sort's order, the rest of the
+// A walked list page (list.walk.queries.ts walkedIds: the base list read in the sort's order, the rest of the
 // filter tested row by row, the matches past the window fetched by a second branch) must be the very page
 // the plain query gives, whatever the sort, direction, status, search, criteria, offset, cursor and
 // window: the counts that choose a walk only decide its cost. A window of 3 rows makes the second branch

@@ -5,7 +5,7 @@ import { rowsOf } from '../src/db/ids.ts';
 import { contacts, tickets } from '../src/db/schema/index.ts';
 import { containsPattern, SEARCH_INDEXES, ticketColumnsOf, ticketSearchTextMatches, ticketTextMatches, ticketTypeIs } from '../src/db/search.ts';
 import { globalSearchQuery, globalSearchStatement } from '../src/modules/search/queries.ts';
-import { ticketWhere } from '../src/modules/tickets/list.where.ts';
+import { ticketWhere } from '../src/modules/tickets/list.where.queries.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // docs/requirements.md §2.9: every contains-search is served by its trigram index. A search whose
@@ -164,7 +164,7 @@ describe('search expressions use their indexes', () => {
         for (const cond of [ticketSearchTextMatches('Incident', 'INC-900012', 'o'), ticketSearchTextMatches('Incident', 'inc-900012', 'o'), numberArm]) {
           await explain(sql`select o.id from tickets o where o.cid = ${cid} and ${ticketTypeIs('Incident', 'o')} and ${cond}`);
         }
-        // The incident list's WHERE for the same term (modules/tickets/list.where.ts). Its five-armed OR,
+        // The incident list's WHERE for the same term (modules/tickets/list.where.queries.ts). Its five-armed OR,
         // tested row by row on the type's 20,000 rows, is priced as on a real tenant (as planOf does).
         await tx.execute(sql`set local cpu_operator_cost = 25`);
         await explain(sql`select ${tickets.id} from ${tickets} where ${ticketWhere({ cid, ticketType: 'Incident', status: '<ALL>', search: 'INC-900012', criteria: {}, timeZone: 'UTC' })}`);

@@ -2,7 +2,8 @@ import { and, asc, eq, gte, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import { CALENDAR_DEFAULT_END_HOUR, CALENDAR_LATE_START_MINUTES } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { contacts, tickets, type TicketStatus } from '../../db/schema/index.ts';
-import { ticketWhere, type TicketListFilter } from './list.where.ts';
+import type { TicketListFilter } from './list.types.ts';
+import { ticketWhere } from './list.where.queries.ts';
 
 /** A service request on the calendar, as selectCalendarEvents returns it. */
 export interface CalendarRecord {

@@ -3,10 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { ticketIdBlocks } from '../../db/schema/index.ts';
 import { ticketTypeIs } from '../../db/search.ts';
 import { placeholderOf, preparedName, queryRowArrays, shapedStatement, ShapedStatements, type ShapedStatement } from '../../db/shaped-statements.ts';
-import type { TicketOrder } from './list.order.ts';
-import { blindParam } from './list.walk.ts';
-import type { TicketPageOptions } from './list.queries.ts';
-import { bindWhere, narrowsBase, type TicketListFilter } from './list.where.ts';
+import type { TicketListFilter, TicketOrder, TicketPageOptions } from './list.types.ts';
+import { blindParam } from './list.walk.queries.ts';
+import { bindWhere, narrowsBase } from './list.where.queries.ts';
 
 // A deep OFFSET page that skips whole id blocks by their counts (docs/decisions/036-list-offset-blocks.md).
 
@@ -45,7 +44,7 @@ export function blockStatementOf(db: Db, f: TicketListFilter, o: TicketOrder): S
   const key = `${f.ticketType}|${o.direction}|${withStatus}`;
   return blockStatements.get(db, key, () => {
     const dir = sql.raw(desc ? 'desc' : 'asc');
-    // The values go in blind (list.walk.ts blindParam), so a custom plan costs what the generic one does and
+    // The values go in blind (list.walk.queries.ts blindParam), so a custom plan costs what the generic one does and
     // PostgreSQL keeps the generic one: seen, the statement was planned on every deep page (plans = calls).
     const p = blindParam(placeholderOf);
     const query = db

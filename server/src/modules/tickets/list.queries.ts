@@ -5,9 +5,10 @@ import { contacts, ticketClasses, ticketPriorities, ticketSubclasses, tickets, t
 import { rowsOf } from '../../db/ids.ts';
 import { placeholderOf, preparedName, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params, type ShapedStatement } from '../../db/shaped-statements.ts';
 import { startOfOffset } from './list.blocks.queries.ts';
-import { bindKeyset, keysetCondition, orderBy, type TicketKeyset, type TicketOrder } from './list.order.ts';
-import { blindParam, walkableSort, walkedIds, WALK_WINDOW } from './list.walk.ts';
-import { bindWhere, narrowsBase, searchesOwnNumber, ticketWhere, whereKey, whereSql, type TicketListFilter, type WhereShape } from './list.where.ts';
+import { bindKeyset, keysetCondition, orderBy } from './list.order.queries.ts';
+import { blindParam, walkableSort, walkedIds, WALK_WINDOW } from './list.walk.queries.ts';
+import { bindWhere, narrowsBase, searchesOwnNumber, ticketWhere, whereKey, whereSql } from './list.where.queries.ts';
+import type { PageShape, TicketListFilter, TicketOrder, TicketPageOptions } from './list.types.ts';
 import { lookupNamesOf, type LookupNames } from './lookup-names.queries.ts';
 
 /** The columns of a list row, joined for the page's rows only. */
@@ -105,34 +106,6 @@ function recordOf(a: unknown[], names: LookupNames): TicketListRecord {
 }
 
 const needsLookup = (o: TicketOrder, key: 'priority' | 'class' | 'subclass'): boolean => o.sort === key;
-
-export interface TicketPageOptions {
-  limit: number;
-  offset: number;
-  after?: TicketKeyset;
-  filterFirst?: boolean;
-  /** Walk the base list in the sort's order, testing the rest row by row (see walkedIds); WALK_SORTS only. */
-  walk?: boolean;
-  /** The walk's window (WALK_WINDOW; tests make it small to reach the second branch). */
-  walkWindow?: number;
-}
-
-/** Everything that changes the page query's SQL text (never a value: values are parameters). */
-export interface PageShape {
-  ticketType: TicketType;
-  where: WhereShape;
-  order: TicketOrder;
-  after: boolean;
-  /** drizzle leaves out `offset` when it is 0: an OFFSET page is its own shape. */
-  offset: boolean;
-  /** The page's LIMIT written into the SQL (LITERAL_LIMITS), or undefined: a parameter. */
-  limit: number | undefined;
-  filterFirst: boolean;
-  walk: boolean;
-  priorityById: boolean;
-  /** Only lists without a search or a date range are named statements (see selectTicketPage). */
-  named: boolean;
-}
 
 /**
  * An open-date range that ends days ago: walking the id index from the newest ticket would first pass every
@@ -305,14 +278,20 @@ export function keysetValueOf(o: TicketOrder, r: TicketListRecord): string | num
 
 const countStatements = new ShapedStatements();
 
-/** Matching rows, counted up to `cap` + 1 (an index-only scan that stops early); built once per WHERE shape. */
-export async function countTickets(db: Db, f: TicketListFilter, cap: number): Promise<number> {
+/** The capped count's statement of a WHERE shape and this filter's values for it (exported for the generated SQL files). */
+export function countStatement(db: Db, f: TicketListFilter, cap: number): { statement: ShapedStatement; params: Params } {
   const params: Params = { cap: cap + 1 };
   const where = bindWhere(f, params);
   const statement = countStatements.get(db, whereKey(where), () => {
     const capped = db.select({ one: sql`1` }).from(tickets).where(whereSql(where, placeholderOf)).limit(placeholderOf('cap') as number).as('capped');
     return shapedStatement(db.select({ n: sql<number>`count(*)::int` }).from(capped));
   });
+  return { statement, params };
+}
+
+/** Matching rows, counted up to `cap` + 1 (an index-only scan that stops early); built once per WHERE shape. */
+export async function countTickets(db: Db, f: TicketListFilter, cap: number): Promise<number> {
+  const { statement, params } = countStatement(db, f, cap);
   const [row] = await queryRowArrays(db, statement, params);
   return Number(row?.[0] ?? 0);
 }

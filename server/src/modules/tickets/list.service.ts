@@ -19,9 +19,9 @@ import {
   selectTicketPage,
   type TicketListRecord,
 } from './list.queries.ts';
-import type { TicketKeyset, TicketOrder } from './list.order.ts';
-import { WALK_SORTS, WALK_WINDOW } from './list.walk.ts';
-import { baseFilterOf, filterNarrowsBase, type TicketListFilter } from './list.where.ts';
+import type { TicketKeyset, TicketListFilter, TicketOrder } from './list.types.ts';
+import { WALK_SORTS, WALK_WINDOW } from './list.walk.queries.ts';
+import { baseFilterOf, filterNarrowsBase } from './list.where.queries.ts';
 
 
 const FALLBACK_TIME_ZONE = 'UTC';
@@ -103,7 +103,7 @@ export const presentIncidentRow = (scope: Scope, r: TicketListRecord): IncidentR
 const SEARCH_FILTER_FIRST_BELOW = 2000;
 
 /**
- * A walk of the list's base (list.walk.ts walkedIds) is chosen when, spread evenly, the matches
+ * A walk of the list's base (list.walk.queries.ts walkedIds) is chosen when, spread evenly, the matches
  * would fill the page within a quarter of the walk's window: rows walked ≈ (offset + limit) × base ÷ matches.
  * Past that a rarer term or filter is cheaper filtered first. The counts are the lists' own (usually
  * remembered). Date ranges are not spread evenly along the ids and dates the sorts follow: only a range

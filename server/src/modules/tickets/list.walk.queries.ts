@@ -2,9 +2,9 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { TicketSortKey } from '@sc/common';
 import { tickets } from '../../db/schema/index.ts';
 import type { ParamOf } from '../../db/shaped-statements.ts';
-import { keysetCondition, orderBy, type TicketOrder } from './list.order.ts';
-import type { PageShape } from './list.queries.ts';
-import { WHERE_PARAM_TYPES, whereSql } from './list.where.ts';
+import { keysetCondition, orderBy } from './list.order.queries.ts';
+import type { PageShape, TicketOrder } from './list.types.ts';
+import { WHERE_PARAM_TYPES, whereSql } from './list.where.queries.ts';
 
 // A list page walked in its sort's order (docs/decisions/035-list-walk.md).
 
@@ -16,7 +16,7 @@ export const WALK_SORTS: ReadonlySet<TicketSortKey> = new Set(['id', 'status', '
 export const walkableSort = (o: TicketOrder, priorityById: boolean): boolean => WALK_SORTS.has(o.sort) && (o.sort !== 'priority' || priorityById);
 
 /**
- * The ids of a walked list page: the first WALK_WINDOW rows of the list's base (list.where.ts inBase) in
+ * The ids of a walked list page: the first WALK_WINDOW rows of the list's base (list.where.queries.ts inBase) in
  * the page's order, read from the sort's index, each tested on the rest of the filter (the status for
  * sorts other than id, the search, the criteria). When the matches are common the page fills after a
  * few dozen or hundred rows, where filtering first visits every match (a contact's name at 50,000

@@ -2,20 +2,10 @@ import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { TicketSortKey } from '@sc/common';
 import { ticketClasses, ticketPriorities, ticketSubclasses, tickets } from '../../db/schema/index.ts';
 import type { ParamOf, Params } from '../../db/shaped-statements.ts';
+import type { TicketKeyset, TicketOrder } from './list.types.ts';
 
 // The order of the ticket lists: each sort's ORDER BY key and the keyset a cursor page starts from
-// (requirements §2.1). Used by the page query (list.queries.ts) and the walk (list.walk.ts).
-
-export interface TicketOrder {
-  sort: TicketSortKey;
-  direction: 'asc' | 'desc';
-}
-
-/** Where a keyset page starts: the sort value and id of the previous page's last row. */
-export interface TicketKeyset {
-  value: string | number;
-  id: number;
-}
+// (requirements §2.1). Used by the page query (list.queries.ts) and the walk (list.walk.queries.ts).
 
 /** The ORDER BY key of each sort; priority, class and subclass need their lookup joined. */
 const SORT_COLUMNS: Record<TicketSortKey, SQL> = {

@@ -1,28 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { TicketCriteria, TicketStatusFilter } from '@sc/common';
+import type { TicketCriteria } from '@sc/common';
 import { tickets, type TicketType } from '../../db/schema/index.ts';
 import { containsPattern, numberTermOf, ticketListPatternMatches, ticketNumberPrefix, ticketNumberTypeOf, ticketTypeIs, type NumberTerm } from '../../db/search.ts';
 import { valueOf, type ParamOf, type Params } from '../../db/shaped-statements.ts';
+import type { TicketListFilter, WhereShape } from './list.types.ts';
 
 // The WHERE of the ticket lists, the export, the calendar and the counts (requirements §2.1, §2.2).
-
-/** What a list or export selects: built by the service from the scope and the validated query. */
-export interface TicketListFilter {
-  cid: number;
-  ticketType: TicketType;
-  /** Only this contact's tickets (a User always; anyone with mine=true). */
-  contactId?: number;
-  /** Only tickets assigned to this contact (assigned=me: the caller's HD-shared-operator assignments). */
-  assignedContactId?: number;
-  /** Only this device's tickets (the bridged 'Service Requests by DeviceID', requirements §16.3). */
-  deviceId?: number;
-  status: TicketStatusFilter;
-  search?: string;
-  criteria: TicketCriteria;
-  /** IANA zone in which bare dates (YYYY-MM-DD) of the criteria are read. */
-  timeZone: string;
-}
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -142,16 +126,15 @@ const CONDITIONS: readonly Condition[] = [
 /**
  * The SQL type of every value a list's WHERE binds (by parameter name), from the conditions themselves. A
  * walked page hands each value to its statement as `(select $n::type)`, which no plan can look into
- * (list.walk.ts walkedIds); the condition casts further where it needs to (a day to a date).
+ * (list.walk.queries.ts walkedIds); the condition casts further where it needs to (a day to a date).
  */
 export const WHERE_PARAM_TYPES: Readonly<Record<string, string>> = Object.fromEntries(CONDITIONS.flatMap((c) => Object.entries(c.types)));
 
 /** The variant of each condition (undefined: not used), the values going into `out`. */
-export type WhereShape = readonly (string | undefined)[];
 export const bindWhere = (f: TicketListFilter, out: Params): WhereShape => CONDITIONS.map((c) => c.bind(f, out));
 export const whereKey = (w: WhereShape): string => w.map((v) => (v === undefined ? '.' : v || '+')).join('');
 /**
- * The base of a walked page (list.walk.ts walkedIds): the conditions of the index it walks in its sort
+ * The base of a walked page (list.walk.queries.ts walkedIds): the conditions of the index it walks in its sort
  * order. Every list index leads with the scope; the id-ordered ones add the status.
  */
 const inBase = (c: Condition, statusInBase: boolean): boolean => c.base === 'scope' || (statusInBase && c.base === 'status');
