@@ -39,7 +39,13 @@ export interface ListDefinition<S extends SortKeys, F extends z.ZodRawShape, Src
   filters?: F;
 }
 
-const zPage = z.coerce.number().int().min(1).default(1);
+/**
+ * The largest page number: (MAX_PAGE - 1) × the largest page size any list allows (2,000) stays below 2^31, so
+ * an OFFSET never overflows a 32-bit parameter (issue 33: page=214748366 answered 500). A million pages of ten
+ * is ten million rows, past any list here.
+ */
+export const MAX_PAGE = 1_000_000;
+const zPage = z.coerce.number().int().min(1).max(MAX_PAGE).default(1);
 
 function zPageSize(def: { pageSizes?: readonly number[]; defaultPageSize: number; maxPageSize?: number }) {
   const sizes = def.pageSizes;

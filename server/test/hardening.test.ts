@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ID_MAX, type ErrorResponse } from '@sc/common';
+import { ID_MAX, MAX_PAGE, type ErrorResponse } from '@sc/common';
 import { defaultPoolSize, loadConfig, testConfig } from '../src/config.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { makeContact, makeCustomer, makeTicket, makeWebUser } from '../src/db/seed/factories.ts';
@@ -56,6 +56,23 @@ describe('ids, cursors and Origin headers are parsed safely (400/403, never 500)
     const res = await user.get(url);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json<ErrorResponse>().fieldErrors ?? {})).toContain(field);
+  });
+
+  it('a page number past the last page any list can have is a 400 naming page, on every list route and the Data API (issue 33)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }> }>();
+    const listRoutes = Object.entries(doc.paths)
+      .filter(([path, ops]) => !path.includes('{') && ops.get?.parameters?.some((p) => p.in === 'query' && p.name === 'page'))
+      .map(([path]) => path);
+    expect(listRoutes.length).toBeGreaterThan(15);
+    for (const path of listRoutes) {
+      for (const page of ['214748366', '2147483648', '1e309', '-1', '0']) {
+        const res = await user.get(`${path}?page=${page}`);
+        expect(res.statusCode, `${path}?page=${page}`).toBeLessThan(500);
+        if (res.statusCode !== 403) expect(Object.keys(res.json<ErrorResponse>().fieldErrors ?? {}), `${path}?page=${page}`).toContain('page');
+      }
+    }
+    expect((await user.get(`/api/v1/incidents?page=${MAX_PAGE}`)).statusCode).toBe(200);
+    expect((await user.get('/api/data/incidents?page=214748366')).statusCode).toBe(400);
   });
 
   it(`the largest id (${ID_MAX}) is a valid id: not found, not a 400`, async () => {
