@@ -16,6 +16,7 @@ const ZEnvSchema = z.object({
   LOGIN_ADDRESS_LIMIT: z.coerce.number().int().positive().default(60),
   LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).default(20),
+  ACTION_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
   RETRIEVE_ANSWER_MS: z.coerce.number().int().min(0).max(10_000).default(400),
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),
   LOGIN_UNKNOWN_BUDGET: z.coerce.number().int().min(0).default(60),
@@ -103,6 +104,8 @@ export interface Config {
   };
   session: { idleMinutes: number; absoluteHours: number; cookieSecure: 'true' | 'false' | 'auto' };
   /** Sign-in attempts per minute per client address and e-mail. */
+  /** Multiplies the limits of the actions that send e-mail (MAIL_ACTION_LIMITS); tests raise it. */
+  actionLimitScale: number;
   /** The forgotten-password form answers after this long, whether or not the address has an account. */
   retrieveAnswerMs: number;
   loginRateLimit: number;
@@ -173,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS, cookieSecure: e.COOKIE_SECURE },
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     retrieveAnswerMs: e.RETRIEVE_ANSWER_MS,
+    actionLimitScale: e.ACTION_LIMIT_SCALE,
     login: {
       addressLimit: e.LOGIN_ADDRESS_LIMIT,
       freeFailures: e.LOGIN_FREE_FAILURES,
@@ -249,6 +253,6 @@ export function weakProductionSettings(config: Config, env: NodeJS.ProcessEnv = 
 /** A config for tests: defaults, no listening port, quiet logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Every test signs in from 127.0.0.1, many times a minute: the sign-in limits are the tests' own to set.
-  const env = { LOG_LEVEL: 'silent', DATA_DIR: './.vitest-tmp', ATTACHMENTS_DIR: './.vitest-tmp/attachments', PUBLIC_URL: 'http://portal.test', LOGIN_ADDRESS_LIMIT: '100000', LOGIN_FREE_FAILURES: '1000', LOGIN_ACCOUNT_FREE_FAILURES: '1000', RETRIEVE_ANSWER_MS: '0' };
+  const env = { LOG_LEVEL: 'silent', DATA_DIR: './.vitest-tmp', ATTACHMENTS_DIR: './.vitest-tmp/attachments', PUBLIC_URL: 'http://portal.test', LOGIN_ADDRESS_LIMIT: '100000', LOGIN_FREE_FAILURES: '1000', LOGIN_ACCOUNT_FREE_FAILURES: '1000', RETRIEVE_ANSWER_MS: '0', ACTION_LIMIT_SCALE: '1000' };
   return { ...loadConfig(env), ...overrides };
 }

@@ -3,7 +3,7 @@ import { inArray, lt, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { loginDelays } from '../db/schema/index.ts';
-import { AppError } from '../http/errors.ts';
+import { TooManyRequests } from '../http/errors.ts';
 import { hitRateLimit } from './rate-limit.ts';
 
 // Sign-in abuse (requirements §19.2, docs/decisions/023 and 042). Every counter is in PostgreSQL, so several
@@ -24,10 +24,10 @@ import { hitRateLimit } from './rate-limit.ts';
 
 export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait and try again.';
 
-/** A 429 that says when to come back (the route sets Retry-After). */
-export class RetryLater extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMITED', TOO_MANY_SIGN_INS);
+/** A 429 that says when to come back (the error handler sets Retry-After). */
+export class RetryLater extends TooManyRequests {
+  constructor(retryAfterSeconds: number) {
+    super(TOO_MANY_SIGN_INS, retryAfterSeconds);
   }
 }
 

@@ -30,6 +30,16 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 that says when to come back: the error handler sets Retry-After. */
+export class TooManyRequests extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message);
+  }
+}
+
 /** A 400 naming the fields, in the shape the validation errors have ('field: message' first). */
 export function badRequest(fieldErrors: Record<string, string>): AppError {
   const [first] = Object.entries(fieldErrors);
@@ -67,6 +77,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let status: number;
     if (err instanceof AppError) {
       status = err.status;
+      if (err instanceof TooManyRequests) void reply.header('retry-after', String(err.retryAfterSeconds));
       body = { code: err.code, message: err.message, ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}) };
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const fieldErrors: Record<string, string> = {};

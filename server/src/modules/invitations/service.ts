@@ -21,6 +21,7 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { offsetPage } from '../../http/paging.ts';
 import * as q from './queries.ts';
+import { MAIL_ACTION_LIMITS, requireWithinLimits } from '../../auth/rate-limit.ts';
 
 interface Paging {
   page: number;
@@ -116,6 +117,7 @@ export async function sendInvites(db: Db, config: Config, scope: Scope, r: Invit
     if (want.userType === 'Operator' && !c.isHdSharedOperator) throw new AppError('BAD_REQUEST', INVITE_MESSAGES.operatorNotAllowed, { [`contacts.${i}.userType`]: INVITE_MESSAGES.operatorNotAllowed });
     return { contactId: c.id, userType: want.userType, email: c.email.toLowerCase(), firstName: c.firstName };
   });
+  await requireInvitationLimits(db, config, scope, items);
   const runId = randomUUID();
   await db.transaction(async (tx) => {
     await createInvites(tx, config, scope, runId, items);
@@ -134,10 +136,19 @@ async function openInvitations(db: Db, scope: Scope, r: InvitationIdsRequest) {
   return open;
 }
 
+/** Every invitation is an e-mail to an outside address: per account, and per address invited (requirements §19.5). */
+async function requireInvitationLimits(db: Db, config: Config, scope: Scope, to: { email: string }[]): Promise<void> {
+  await requireWithinLimits(db, config, [
+    ...to.map(() => ({ key: `mail:invite:acct:${scope.webUserId}`, ...MAIL_ACTION_LIMITS.invitationsPerAccount })),
+    ...to.map((x) => ({ key: `mail:invite:to:${x.email.toLowerCase()}`, ...MAIL_ACTION_LIMITS.invitationsPerAddress })),
+  ]);
+}
+
 /** Re-send: each open invitation is replaced by a new one (new token, new e-mail); the old link stops working. */
 export async function resendInvites(db: Db, config: Config, scope: Scope, r: InvitationIdsRequest): Promise<InviteRunResponse> {
   requireInviteAdmin(scope);
   const open = await openInvitations(db, scope, r);
+  await requireInvitationLimits(db, config, scope, open);
   const runId = randomUUID();
   await db.transaction(async (tx) => {
     await q.closeInvitations(tx, scope.cid, open.map((x) => x.id));

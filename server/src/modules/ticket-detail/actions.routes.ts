@@ -18,7 +18,7 @@ const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErr
 const tags = ['ticket-detail'];
 
 /** Notes of a ticket (requirements §3.1 /incident/actions/{id}). */
-export const actionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+export const actionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.get(
     '/tickets/:id/actions',
     {
@@ -44,7 +44,7 @@ export const actionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         response: { 201: ZTicketActionSchema, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await createTicketAction(db, requireScope(req), req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await createTicketAction(db, config, requireScope(req), req.params.id, req.body)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { recordAudit } from '../../audit/record.ts';
 import { LATEST_ACTIONS_COUNT, TICKET_LIMITS, type CreateTicketActionRequest, type LatestActionsResponse, type Page, type SortDirection, type TicketAction } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { excelLocalDate, exportTimestamp, type XlsxExport } from '../../exports/xlsx.ts';
 import { callerName, requireTicketAccess } from './access.ts';
@@ -9,6 +10,7 @@ import { findTicketRow } from './ticket.queries.ts';
 import { noteToLines, noteToText, sanitizeNoteHtml } from './note-html.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { offsetPage, type PageRequest } from '../../http/paging.ts';
+import { MAIL_ACTION_LIMITS, requireWithinLimits } from '../../auth/rate-limit.ts';
 
 /** Internal notes are the provider's: never shown to the User type. */
 const seesInternal = (scope: Scope): boolean => scope.userType !== 'User';
@@ -67,7 +69,9 @@ export async function addNote(db: Db, scope: Scope, ticketId: number, html: stri
  * New note (requirements §3.1 'New Note'). Whoever may view the ticket may add a note to it (a User on its
  * own tickets, OperatorLimited on any ticket of its customer): a note is a message, not an edit.
  */
-export async function createTicketAction(db: Db, scope: Scope, ticketId: number, input: CreateTicketActionRequest): Promise<TicketAction> {
+export async function createTicketAction(db: Db, config: Config, scope: Scope, ticketId: number, input: CreateTicketActionRequest): Promise<TicketAction> {
+  // A note may e-mail the ticket's contact (requirements §19.5).
+  await requireWithinLimits(db, config, [{ key: `mail:note:acct:${scope.webUserId}`, ...MAIL_ACTION_LIMITS.notesPerAccount }]);
   await requireTicketAccess(db, scope, ticketId, 'view');
   const html = sanitizeNoteHtml(input.note);
   if (!noteToText(html)) throw badRequest({ note: 'Note is required' });

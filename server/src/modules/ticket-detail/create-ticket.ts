@@ -1,10 +1,12 @@
 import { boardIdForDepartment, TICKET_MESSAGES, zIdDigits, type CreateTicketRequest, type NewTicketDraft, type TicketDetail } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { readTicket } from './read-ticket.ts';
 import { checkRequestedDates, fullName, loadReferences, resolveClassification, toDate } from './references.ts';
 import * as q from './ticket.queries.ts';
+import { MAIL_ACTION_LIMITS, requireWithinLimits } from '../../auth/rate-limit.ts';
 
 export type CreateMode = 'contact' | 'device' | 'primaryContact';
 
@@ -82,9 +84,11 @@ export async function createTicket(
   scope: Scope,
   mode: CreateMode,
   input: CreateTicketRequest,
-  meta: { ip: string | null },
+  meta: { ip: string | null; config?: Pick<Config, 'actionLimitScale'> },
 ): Promise<TicketDetail> {
   if (mode === 'device' && input.deviceId == null) throw badRequest({ deviceId: 'Device is required' });
+  // A new ticket may e-mail its contact (requirements §19.5); a form submission's ticket counts as the submission.
+  if (meta.config) await requireWithinLimits(db, meta.config, [{ key: `mail:ticket:acct:${scope.webUserId}`, ...MAIL_ACTION_LIMITS.ticketsPerAccount }]);
   const { device } = await loadReferences(db, scope, { deviceId: input.deviceId });
   const { contact } = await loadReferences(db, scope, { contactId: contactIdFor(scope, mode, input.contactId, device) });
   if (!contact) throw badRequest({ contactId: 'Contact not found' });

@@ -67,7 +67,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
       },
     },
     async (req, reply) => {
-      const ticket = await createTicket(db, requireScope(req), req.query.type, req.body, { ip: req.ip });
+      const ticket = await createTicket(db, requireScope(req), req.query.type, req.body, { ip: req.ip, config });
       return reply.status(201).send(ticket);
     },
   );

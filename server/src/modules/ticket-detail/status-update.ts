@@ -9,6 +9,7 @@ import { spaLink } from '../../mail/links.ts';
 import { enqueueMail, mailFromAddress } from '../../mail/outbox.ts';
 import { findTicketRow } from './ticket.queries.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { MAIL_ACTION_LIMITS, requireWithinLimits } from '../../auth/rate-limit.ts';
 
 const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -32,6 +33,11 @@ export async function requestStatusUpdate(
   if (expectType && ticket.ticketType !== expectType) {
     throw badRequest({ id: expectType === 'Incident' ? 'Not an incident' : 'Not a service request' });
   }
+  // Each request e-mails a technician: a person asks now and then, a script a hundred times (requirements §19.5).
+  await requireWithinLimits(db, config, [
+    { key: `mail:status:acct:${scope.webUserId}`, ...MAIL_ACTION_LIMITS.statusUpdatePerAccount },
+    { key: `mail:status:ticket:${ticket.id}`, ...MAIL_ACTION_LIMITS.statusUpdatePerTicket },
+  ]);
   const name = callerName(scope);
   const staffEmail = ticket.assignedStaffId ? await findStaffEmail(db, ticket.assignedStaffId) : undefined;
   const path = ticket.ticketType === 'Incident' ? 'incident' : 'servicerequest';
