@@ -17,6 +17,7 @@ import { authRoutes } from './auth/routes.ts';
 import { sessionRoutes } from './auth/sessions.routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { requestLogSerializer } from './http/log-redaction.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { hstsFor, registerSecurityHeaders } from './http/security-headers.ts';
 import { IMMUTABLE, staticFastPath } from './http/static-fast.ts';
@@ -50,6 +51,8 @@ export interface AppDeps {
   webDist?: string;
   /** The clock of the sign-in delays (auth/throttle.ts); tests move it instead of sleeping. */
   now?: () => Date;
+  /** Where the log goes instead of stdout (tests read what the log keeps). */
+  logStream?: { write: (line: string) => void };
 }
 
 const SPA_BASE = '/app/spa';
@@ -74,7 +77,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     serverFactory: (handler) => http.createServer((req, res) => fastStatic(req, res) || handler(req, res)),
     logger: {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+      // Tokens in URLs (e-mailed links, one-click unsubscribe) are replaced in the log: http/log-redaction.ts.
+      serializers: { req: requestLogSerializer },
     },
     // docs/requirements.md §18.3: a small body limit for every route (the upload route sets its own),
     // a whole-request timeout, an idle-connection timeout and a keep-alive timeout, all configurable.

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { customers, emailOutbox } from '../src/db/schema/index.ts';
 import { makeContact } from '../src/db/seed/factories.ts';
 import { testConfig } from '../src/config.ts';
-import { emailPreferencesToken, emailPreferencesUrl, publicLink, verifyEmailPreferencesToken } from '../src/mail/links.ts';
+import { EMAIL_PREFERENCES_LINK_DAYS, emailPreferencesToken, emailPreferencesUrl, publicLink, verifyEmailPreferencesToken } from '../src/mail/links.ts';
 import { headersFor, renderMail } from '../src/mail/outbox.ts';
 import { TEMPLATE_NAMES, type TemplateData, type TemplateName } from '../src/mail/templates/index.ts';
 import { createTestApp, signIn, type TestApp } from './helpers.ts';
@@ -83,13 +83,23 @@ describe('links', () => {
   it('builds links on PUBLIC_URL', () => {
     expect(publicLink(config, '/app/spa/x?y=1')).toBe('https://support.example.org/app/spa/x?y=1');
     expect(publicLink(config, 'app')).toBe('https://support.example.org/app');
-    expect(emailPreferencesUrl(config, 7)).toMatch(/^https:\/\/support\.example\.org\/app\/spa\/preferences\?token=7\.[A-Za-z0-9_-]{43}$/);
+    expect(emailPreferencesUrl(config, 7)).toMatch(/^https:\/\/support\.example\.org\/app\/spa\/preferences\?token=7\.\d+\.[A-Za-z0-9_-]{43}$/);
   });
 
   it('verifies the preferences token and refuses a forged, altered or foreign one', () => {
     const token = emailPreferencesToken(config, 7);
     expect(verifyEmailPreferencesToken(config, token)).toBe(7);
     expect(verifyEmailPreferencesToken(config, token.replace(/^7\./, '8.'))).toBeNull();
+    // It works for EMAIL_PREFERENCES_LINK_DAYS, then no more; a changed last day breaks the signature.
+    const day = 86_400_000;
+    const issued = Date.parse('2026-01-10T12:00:00Z');
+    const old = emailPreferencesToken(config, 7, issued);
+    expect(verifyEmailPreferencesToken(config, old, issued + (EMAIL_PREFERENCES_LINK_DAYS - 1) * day)).toBe(7);
+    expect(verifyEmailPreferencesToken(config, old, issued + (EMAIL_PREFERENCES_LINK_DAYS + 1) * day)).toBeNull();
+    const [id, last, mac] = old.split('.');
+    expect(verifyEmailPreferencesToken(config, `${id}.${Number(last) + 1000}.${mac}`, issued)).toBeNull();
+    // The earlier form, without a last day, no longer opens the page.
+    expect(verifyEmailPreferencesToken(config, `7.${mac}`)).toBeNull();
     expect(verifyEmailPreferencesToken(config, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
     expect(verifyEmailPreferencesToken({ appSecret: 'b'.repeat(40) }, token)).toBeNull();
     expect(verifyEmailPreferencesToken(config, '')).toBeNull();

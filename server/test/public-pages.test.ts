@@ -60,7 +60,7 @@ describe('invitation acceptance', () => {
 
   it('shows the invitee, activates the account with the invited type, signs in, and refuses the link the second time', async () => {
     const { email, token } = await invite();
-    const look = (await get(`/api/v1/public/invitations/${token}`)).json<InvitationLookupResponse>();
+    const look = (await post('/api/v1/public/invitations/lookup', { token: token })).json<InvitationLookupResponse>();
     expect(look.state).toBe('valid');
     expect(look.invitee).toMatchObject({ firstName: 'Ines', lastName: 'Invited', email, organizationName: 'Acme Corporation', userType: 'OperatorLimited' });
 
@@ -82,14 +82,14 @@ describe('invitation acceptance', () => {
     const again = await post('/api/v1/public/invitations/accept', { token, password: STRONG, confirmPassword: STRONG });
     expect(again.statusCode).toBe(409);
     expect(again.json<ErrorResponse>().message).toBe(INVITATION_STATE_MESSAGES.used);
-    expect((await get(`/api/v1/public/invitations/${token}`)).json<InvitationLookupResponse>()).toMatchObject({ state: 'used', invitee: null });
+    expect((await post('/api/v1/public/invitations/lookup', { token: token })).json<InvitationLookupResponse>()).toMatchObject({ state: 'used', invitee: null });
   });
 
   it('refuses a deleted, re-sent-over, expired or unknown invitation, and one of a disabled contact, naming whom to ask', async () => {
     const deleted = await invite();
     const [inv] = await t.database.db.select({ id: invitations.id }).from(invitations).where(eq(invitations.email, deleted.email));
     expect((await admin.post('/api/v1/invitations/delete', { invitationIds: [inv!.id] })).statusCode).toBe(200);
-    const lookDeleted = (await get(`/api/v1/public/invitations/${deleted.token}`)).json<InvitationLookupResponse>();
+    const lookDeleted = (await post('/api/v1/public/invitations/lookup', { token: deleted.token })).json<InvitationLookupResponse>();
     expect(lookDeleted.state).toBe('revoked');
     expect(lookDeleted.askFrom).toEqual({ name: 'Margaret Holloway', email: 'admin@acme.example' });
     const accept = await post('/api/v1/public/invitations/accept', { token: deleted.token, password: STRONG, confirmPassword: STRONG });
@@ -99,23 +99,23 @@ describe('invitation acceptance', () => {
     const resent = await invite();
     const [inv2] = await t.database.db.select({ id: invitations.id }).from(invitations).where(eq(invitations.email, resent.email));
     expect((await admin.post('/api/v1/invitations/resend', { invitationIds: [inv2!.id] })).statusCode).toBe(200);
-    expect((await get(`/api/v1/public/invitations/${resent.token}`)).json<InvitationLookupResponse>().state).toBe('revoked');
+    expect((await post('/api/v1/public/invitations/lookup', { token: resent.token })).json<InvitationLookupResponse>().state).toBe('revoked');
     const newToken = tokenAfter((await lastMail(resent.email)).textBody, /IGID=([A-Za-z0-9_%-]+)/);
-    expect((await get(`/api/v1/public/invitations/${newToken}`)).json<InvitationLookupResponse>().state).toBe('valid');
+    expect((await post('/api/v1/public/invitations/lookup', { token: newToken })).json<InvitationLookupResponse>().state).toBe('valid');
 
     const expired = await invite();
     await t.database.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeTokens.contactId, expired.contact.id));
-    expect((await get(`/api/v1/public/invitations/${expired.token}`)).json<InvitationLookupResponse>().state).toBe('expired');
+    expect((await post('/api/v1/public/invitations/lookup', { token: expired.token })).json<InvitationLookupResponse>().state).toBe('expired');
     expect((await post('/api/v1/public/invitations/accept', { token: expired.token, password: STRONG, confirmPassword: STRONG })).statusCode).toBe(409);
 
     const disabled = await invite();
     expect((await admin.post(`/api/v1/contacts/${disabled.contact.id}/disable`)).statusCode).toBeLessThan(300);
-    expect((await get(`/api/v1/public/invitations/${disabled.token}`)).json<InvitationLookupResponse>().state).toBe('revoked');
+    expect((await post('/api/v1/public/invitations/lookup', { token: disabled.token })).json<InvitationLookupResponse>().state).toBe('revoked');
     expect((await post('/api/v1/public/invitations/accept', { token: disabled.token, password: STRONG, confirmPassword: STRONG })).statusCode).toBe(409);
 
     const unknown = await post('/api/v1/public/invitations/accept', { token: 'x'.repeat(43), password: STRONG, confirmPassword: STRONG });
     expect(unknown.statusCode).toBe(404);
-    expect((await get(`/api/v1/public/invitations/${'y'.repeat(43)}`)).json<InvitationLookupResponse>()).toEqual({ state: 'unknown', invitee: null, askFrom: null });
+    expect((await post('/api/v1/public/invitations/lookup', { token: 'y'.repeat(43) })).json<InvitationLookupResponse>()).toEqual({ state: 'unknown', invitee: null, askFrom: null });
     const bad = await post('/api/v1/public/invitations/accept', { password: STRONG, confirmPassword: STRONG });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<ErrorResponse>().fieldErrors).toHaveProperty('token');
@@ -273,7 +273,7 @@ describe('password retrieve and reset', () => {
     expect(stored[0]!.h).not.toContain(token);
     expect(stored[0]!.exp.getTime() - Date.now()).toBeLessThanOrEqual(3_600_000);
 
-    expect((await get(`/api/v1/public/password/reset/${token}`)).json()).toEqual({ valid: true, email, organizationName: 'Acme Corporation' });
+    expect((await post('/api/v1/public/password/reset/lookup', { token: token })).json()).toEqual({ valid: true, email, organizationName: 'Acme Corporation' });
     const weak = await post('/api/v1/public/password/reset', { token, password: 'qwertyuiop', confirmPassword: 'qwertyuiop' });
     expect(weak.statusCode).toBe(400);
     const ok = await post('/api/v1/public/password/reset', { token, password: STRONG, confirmPassword: STRONG });
@@ -286,7 +286,7 @@ describe('password retrieve and reset', () => {
     const again = await post('/api/v1/public/password/reset', { token, password: `${STRONG}!`, confirmPassword: `${STRONG}!` });
     expect(again.statusCode).toBe(404);
     expect(again.json<ErrorResponse>().message).toBe(PUBLIC_MESSAGES.resetInvalid);
-    expect((await get(`/api/v1/public/password/reset/${token}`)).json()).toEqual({ valid: false, email: null, organizationName: null });
+    expect((await post('/api/v1/public/password/reset/lookup', { token: token })).json()).toEqual({ valid: false, email: null, organizationName: null });
   });
 
   it('a newer link voids the older one, and an expired link is refused', async () => {
@@ -295,8 +295,8 @@ describe('password retrieve and reset', () => {
     const first = tokenAfter((await lastMail(email)).textBody, /\/reset\/([A-Za-z0-9_-]+)/);
     await post('/api/v1/public/password/retrieve', { email }, '10.0.2.1');
     const second = tokenAfter((await lastMail(email)).textBody, /\/reset\/([A-Za-z0-9_-]+)/);
-    expect((await get(`/api/v1/public/password/reset/${first}`)).json<{ valid: boolean }>().valid).toBe(false);
-    expect((await get(`/api/v1/public/password/reset/${second}`)).json<{ valid: boolean }>().valid).toBe(true);
+    expect((await post('/api/v1/public/password/reset/lookup', { token: first })).json<{ valid: boolean }>().valid).toBe(false);
+    expect((await post('/api/v1/public/password/reset/lookup', { token: second })).json<{ valid: boolean }>().valid).toBe(true);
     const [acc] = await t.database.db.select().from(webUsers).where(eq(webUsers.email, email));
     await t.database.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(oneTimeTokens.webUserId, acc!.id));
     expect((await post('/api/v1/public/password/reset', { token: second, password: STRONG, confirmPassword: STRONG })).statusCode).toBe(404);
@@ -332,16 +332,18 @@ describe('e-mail preferences from the signed link', () => {
     const user = await signIn(t.app, 'user@acme.example');
     await post('/api/v1/public/password/retrieve', { email: 'user@acme.example' }, '10.4.0.1');
     const token = tokenAfter((await lastMail('user@acme.example')).textBody, /\/preferences\?token=([A-Za-z0-9._%-]+)/);
-    const page = await get(`/api/v1/public/email-preferences?token=${encodeURIComponent(token)}`);
+    const page = await post('/api/v1/public/email-preferences/lookup', { token: token });
     expect(page.statusCode, page.body).toBe(200);
-    expect(page.json()).toMatchObject({ firstName: 'Thomas', email: 'user@acme.example' });
+    // The address is masked: a forwarded e-mail's link shows no more than its greeting did.
+    expect(page.json()).toMatchObject({ firstName: 'Thomas', email: 'u•••@acme.example' });
+    expect(page.body).not.toContain('user@acme.example');
     const choices = { emailOnTicketCreated: false, emailOnTicketUpdated: true, emailOnTicketClosed: false, emailOnNewAction: true };
     const saved = await t.app.inject({ method: 'PUT', url: '/api/v1/public/email-preferences', payload: { token, ...choices } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await user.get('/api/v1/preferences')).json()).toMatchObject(choices);
 
-    const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
-    const refused = await get(`/api/v1/public/email-preferences?token=${encodeURIComponent(forged)}`);
+    const forged = `${token.split('.').slice(0, 2).join('.')}.${'A'.repeat(43)}`;
+    const refused = await post('/api/v1/public/email-preferences/lookup', { token: forged });
     expect(refused.statusCode).toBe(404);
     expect(refused.json<ErrorResponse>().message).toBe(PUBLIC_MESSAGES.preferencesInvalid);
     const bad = await t.app.inject({ method: 'PUT', url: '/api/v1/public/email-preferences', payload: { token, emailOnTicketCreated: 'no' } });

@@ -24,23 +24,29 @@ function secretOf(config: Pick<Config, 'appSecret'>): string {
 const sign = (config: Pick<Config, 'appSecret'>, purpose: string, value: string): string =>
   createHmac('sha256', secretOf(config)).update(`${purpose}:${value}`).digest('base64url');
 
+/** How long the e-mail preferences link of an e-mail works (issue 33 item 8: it did not expire). */
+export const EMAIL_PREFERENCES_LINK_DAYS = 90;
+const DAY_MS = 86_400_000;
+
 /**
- * Token of the e-mail preferences link: `{contactId}.{HMAC-SHA256(APP_SECRET, 'email-preferences:{contactId}')}`.
- * It does not expire (the link is in every e-mail the contact ever received); changing APP_SECRET
- * voids every issued link.
+ * Token of the e-mail preferences link: `{contactId}.{lastDay}.{HMAC-SHA256(APP_SECRET, 'email-preferences:{contactId}.{lastDay}')}`,
+ * where lastDay is the last day (days since 1970, UTC) it works: EMAIL_PREFERENCES_LINK_DAYS after the e-mail
+ * was written. Changing APP_SECRET voids every issued link; tokens of the earlier form (no day) no longer work.
  */
-export function emailPreferencesToken(config: Pick<Config, 'appSecret'>, contactId: number): string {
-  return `${contactId}.${sign(config, 'email-preferences', String(contactId))}`;
+export function emailPreferencesToken(config: Pick<Config, 'appSecret'>, contactId: number, now = Date.now()): string {
+  const lastDay = Math.floor(now / DAY_MS) + EMAIL_PREFERENCES_LINK_DAYS;
+  return `${contactId}.${lastDay}.${sign(config, 'email-preferences', `${contactId}.${lastDay}`)}`;
 }
 
-/** The contact a preferences token was issued for, or null when it is malformed or not ours. */
-export function verifyEmailPreferencesToken(config: Pick<Config, 'appSecret'>, token: string): number | null {
-  const m = /^(\d{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
+/** The contact a preferences token was issued for, or null when it is malformed, not ours or past its last day. */
+export function verifyEmailPreferencesToken(config: Pick<Config, 'appSecret'>, token: string, now = Date.now()): number | null {
+  const m = /^(\d{1,10})\.(\d{1,7})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) return null;
   const contactId = Number(m[1]);
   if (!Number.isSafeInteger(contactId) || contactId <= 0 || String(contactId) !== m[1]) return null;
-  const expected = Buffer.from(sign(config, 'email-preferences', m[1]));
-  const given = Buffer.from(m[2]!);
+  if (Number(m[2]) < Math.floor(now / DAY_MS)) return null;
+  const expected = Buffer.from(sign(config, 'email-preferences', `${m[1]}.${m[2]}`));
+  const given = Buffer.from(m[3]!);
   return expected.length === given.length && timingSafeEqual(expected, given) ? contactId : null;
 }
 

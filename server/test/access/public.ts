@@ -4,7 +4,7 @@ const BOGUS = 'matrix-not-a-real-token-0000000000000000';
 
 /** server/src/modules/public: the signed-out pages (invitation, registration, password reset, e-mail preferences). */
 export const rows: AccessRow[] = [
-  { route: 'GET /api/v1/public/invitations/{token}', case: 'unknown token', request: () => ({ url: `/api/v1/public/invitations/${BOGUS}` }), expect: same(200) },
+  { route: 'POST /api/v1/public/invitations/lookup', case: 'unknown token', request: () => ({ url: '/api/v1/public/invitations/lookup', payload: { token: BOGUS } }), expect: same(200) },
   {
     route: 'POST /api/v1/public/invitations/accept',
     case: 'unknown token',
@@ -38,14 +38,14 @@ export const rows: AccessRow[] = [
     }),
     expect: same(202),
   },
-  { route: 'GET /api/v1/public/password/reset/{token}', case: 'unknown token', request: () => ({ url: `/api/v1/public/password/reset/${BOGUS}` }), expect: same(200) },
+  { route: 'POST /api/v1/public/password/reset/lookup', case: 'unknown token', request: () => ({ url: '/api/v1/public/password/reset/lookup', payload: { token: BOGUS } }), expect: same(200) },
   {
     route: 'POST /api/v1/public/password/reset',
     case: 'unknown token',
     request: () => ({ url: '/api/v1/public/password/reset', payload: { token: BOGUS, password: 'Matrix-password-9', confirmPassword: 'Matrix-password-9' } }),
     expect: same(404),
   },
-  { route: 'GET /api/v1/public/email-preferences', case: 'unknown token', request: () => ({ url: `/api/v1/public/email-preferences?token=${BOGUS}` }), expect: same(404) },
+  { route: 'POST /api/v1/public/email-preferences/lookup', case: 'unknown token', request: () => ({ url: '/api/v1/public/email-preferences/lookup', payload: { token: BOGUS } }), expect: same(404) },
   {
     route: 'PUT /api/v1/public/email-preferences',
     case: 'unknown token',

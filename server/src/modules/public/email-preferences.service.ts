@@ -16,9 +16,20 @@ async function recipientOf(db: Db, config: Config, token: string) {
   return who;
 }
 
+/** 'jane.doe@acme.example' → 'j•••@acme.example': enough for its owner to recognise, little for anyone else. */
+export const maskedEmail = (email: string | null): string | null => {
+  if (!email) return null;
+  const at = email.lastIndexOf('@');
+  return at <= 0 ? '•••' : `${email[0]}•••${email.slice(at)}`;
+};
+
+/**
+ * The page shows only what the choice needs (issue 33 item 8): the first name, the address masked, the four
+ * choices. Whoever holds a forwarded e-mail learns no more than its greeting told them.
+ */
 export async function getEmailPreferences(db: Db, config: Config, token: string): Promise<PublicPreferencesResponse> {
-  const { webUserId: _w, cid: _c, ...shown } = await recipientOf(db, config, token);
-  return shown;
+  const { webUserId: _w, cid: _c, email, ...shown } = await recipientOf(db, config, token);
+  return { ...shown, email: maskedEmail(email) };
 }
 
 export async function saveEmailPreferences(db: Db, config: Config, token: string, v: EmailPreferenceChoices): Promise<PublicPreferencesResponse> {

@@ -39,10 +39,11 @@ const tokenParams = z.object({ token: z.string().trim().min(16, 'The link is inc
 export const publicRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   const meta = (req: { ip: string; headers: { 'user-agent'?: string } }) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
 
-  app.get(
-    '/public/invitations/:token',
-    { schema: { tags, summary: 'An invitation link: who is invited, or why it no longer works', params: tokenParams, response: { 200: ZInvitationLookupResponseSchema, ...errors } } },
-    (req) => lookupInvitation(db, req.params.token),
+  // The lookups take the token in the body, not the URL: a URL is kept by logs and proxies (issue 33 item 8).
+  app.post(
+    '/public/invitations/lookup',
+    { schema: { tags, summary: 'An invitation link: who is invited, or why it no longer works', body: tokenParams, response: { 200: ZInvitationLookupResponseSchema, ...errors } } },
+    (req) => lookupInvitation(db, req.body.token),
   );
 
   app.post(
@@ -85,10 +86,10 @@ export const publicRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
     async (req, reply) => reply.status(202).send(await retrievePassword(db, config, req.body.email, req.ip)),
   );
 
-  app.get(
-    '/public/password/reset/:token',
-    { schema: { tags, summary: 'renew-password: does the reset link still work', params: tokenParams, response: { 200: ZResetLookupResponseSchema, ...errors } } },
-    (req) => lookupReset(db, req.params.token),
+  app.post(
+    '/public/password/reset/lookup',
+    { schema: { tags, summary: 'renew-password: does the reset link still work', body: tokenParams, response: { 200: ZResetLookupResponseSchema, ...errors } } },
+    (req) => lookupReset(db, req.body.token),
   );
 
   app.post(
@@ -97,10 +98,10 @@ export const publicRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
     (req) => resetPassword(db, config, req.body, meta(req)),
   );
 
-  app.get(
-    '/public/email-preferences',
-    { schema: { tags, summary: 'customer-care-email-preferences: the choices of the signed link\'s contact', querystring: ZPublicPreferencesQuerySchema, response: { 200: ZPublicPreferencesResponseSchema, ...errors } } },
-    (req) => getEmailPreferences(db, config, req.query.token),
+  app.post(
+    '/public/email-preferences/lookup',
+    { schema: { tags, summary: 'customer-care-email-preferences: the choices of the signed link\'s contact', body: ZPublicPreferencesQuerySchema, response: { 200: ZPublicPreferencesResponseSchema, ...errors } } },
+    (req) => getEmailPreferences(db, config, req.body.token),
   );
 
   app.put(

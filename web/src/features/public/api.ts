@@ -26,7 +26,7 @@ export const publicKeys = {
 
 const enc = encodeURIComponent;
 
-export const lookupInvitation = (token: string) => api.get(`/public/invitations/${enc(token)}`, { schema: ZInvitationLookupResponseSchema, isAuthCall: true });
+export const lookupInvitation = (token: string) => api.post('/public/invitations/lookup', { token }, { schema: ZInvitationLookupResponseSchema, isAuthCall: true });
 
 export async function acceptInvitation(body: InvitationAcceptRequest) {
   const session = await api.post('/public/invitations/accept', body, { schema: ZSessionResponseSchema, isAuthCall: true });
@@ -39,9 +39,9 @@ export const register = (body: RegistrationRequest) => api.post('/public/registe
 export const verifyRegistration = (token: string) => api.post('/public/verify', { token }, { schema: ZPublicMessageResponseSchema, isAuthCall: true });
 export const decidePendingContact = (body: PendingContactRequest) => api.post('/public/pending-contact', body, { schema: ZPendingContactResponseSchema, isAuthCall: true });
 export const retrievePassword = (email: string) => api.post('/public/password/retrieve', { email }, { schema: ZPublicMessageResponseSchema, isAuthCall: true });
-export const lookupReset = (token: string) => api.get(`/public/password/reset/${enc(token)}`, { schema: ZResetLookupResponseSchema, isAuthCall: true });
+export const lookupReset = (token: string) => api.post('/public/password/reset/lookup', { token }, { schema: ZResetLookupResponseSchema, isAuthCall: true });
 export const resetPassword = (body: ResetRequest) => api.post('/public/password/reset', body, { schema: ZPublicMessageResponseSchema, isAuthCall: true });
-export const loadEmailPreferences = (token: string) => api.get(`/public/email-preferences?token=${enc(token)}`, { schema: ZPublicPreferencesResponseSchema, isAuthCall: true });
+export const loadEmailPreferences = (token: string) => api.post('/public/email-preferences/lookup', { token }, { schema: ZPublicPreferencesResponseSchema, isAuthCall: true });
 export const saveEmailPreferences = (token: string, choices: EmailPreferenceChoices) =>
   api.put('/public/email-preferences', { token, ...choices }, { schema: ZPublicPreferencesResponseSchema, isAuthCall: true });
 
