@@ -238,7 +238,13 @@ export const ZTicketTimelineEventSchema = z.object({
   /** The note as plain text, for kind 'note'. */
   detail: z.string().nullable(),
 });
-export const ZTicketTimelineResponseSchema = z.object({ events: z.array(ZTicketTimelineEventSchema) });
+/** The newest notes the timeline shows; older ones are on the notes page (the timeline is read whole). */
+export const TIMELINE_NOTES = 200;
+export const ZTicketTimelineResponseSchema = z.object({
+  events: z.array(ZTicketTimelineEventSchema),
+  /** Notes older than the TIMELINE_NOTES shown: the page says so and links to the notes list. */
+  olderNotes: z.number().int().min(0),
+});
 export type TicketTimelineEvent = z.infer<typeof ZTicketTimelineEventSchema>;
 
 // --- Attachments (/incident/files/{id}) ----------------------------------------------------

@@ -6,14 +6,14 @@ import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ID_MAX, MAX_PAGE, type ErrorResponse } from '@sc/common';
+import { ID_MAX, MAX_PAGE, TIMELINE_NOTES, type ErrorResponse } from '@sc/common';
 import { defaultPoolSize, loadConfig, testConfig } from '../src/config.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { makeContact, makeCustomer, makeTicket, makeWebUser } from '../src/db/seed/factories.ts';
 import { registerErrorHandling, STATEMENT_TIMEOUT_MESSAGE } from '../src/http/errors.ts';
 import { moveLegacyAttachments } from '../src/modules/ticket-detail/attachment-store.ts';
-import { cleanStoredNotes } from '../src/modules/ticket-detail/note-html.ts';
-import { ticketActions } from '../src/db/schema/index.ts';
+import { cleanStoredNotes, noteToText, sanitizeNoteHtml } from '../src/modules/ticket-detail/note-html.ts';
+import { ticketActions, tickets } from '../src/db/schema/index.ts';
 import { eq, inArray } from 'drizzle-orm';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
 
@@ -246,6 +246,33 @@ describe('attachments apart from the embedded database', () => {
     expect(fs.readdirSync(path.join(root, 'data'))).toEqual(['pglite']);
     expect(await moveLegacyAttachments(c)).toBe(0);
     fs.rmSync(root, { recursive: true, force: true });
+  });
+});
+
+describe('reading notes costs no second sanitising parse (issue 33 item 5)', () => {
+  it('the text of a stored (clean) note is the same by the fast path as by a full parse', () => {
+    const samples = [
+      '<p>Printer on <b>floor 3</b> &amp; 4 is offline</p><ul><li>one</li><li>two &lt;b&gt;</li></ul>',
+      'plain text, no markup',
+      '<p>Quote: "yes" — and <a href="https://x.example/?a=1&b=2">a link</a></p><br><hr><h2>Title</h2>',
+      '<div><script>alert(1)</script>kept<style>p{}</style></div><img src=x onerror=alert(1)>',
+      'a < b > c & d',
+    ];
+    for (const raw of samples) {
+      const clean = sanitizeNoteHtml(raw);
+      expect(noteToText(clean, true), raw).toBe(noteToText(clean, false));
+    }
+  });
+
+  it('the timeline reads the newest notes only, and says how many older ones the notes list has', async () => {
+    const db = t.database.db;
+    const [owner] = await db.select({ cid: tickets.cid }).from(tickets).where(eq(tickets.id, ticketId));
+    await db.insert(ticketActions).values(Array.from({ length: TIMELINE_NOTES + 7 }, (_, i) => ({ cid: owner!.cid, ticketId, userName: 'bulk@example.com', actionDesc: `<p>Bulk note ${i}</p>`, htmlClean: true })));
+    const res = await user.get(`/api/v1/tickets/${ticketId}/timeline`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ events: { kind: string }[]; olderNotes: number }>();
+    expect(body.events.filter((e) => e.kind === 'note')).toHaveLength(TIMELINE_NOTES);
+    expect(body.olderNotes).toBeGreaterThanOrEqual(7);
   });
 });
 

@@ -28,7 +28,7 @@ export function toTicketAction(row: q.ActionRow): TicketAction {
     userName: row.userName,
     displayName: row.displayName,
     staffName,
-    note: noteToText(row.actionDesc),
+    note: noteToText(row.actionDesc, row.htmlClean),
     // Sanitised once on write (docs/requirements.md §18.3); only rows from before that are cleaned here.
     noteHtml: row.htmlClean ? row.actionDesc : sanitizeNoteHtml(row.actionDesc),
     status: row.status,

@@ -1,15 +1,13 @@
-import type { TicketTimelineEvent } from '@sc/common';
+import { TIMELINE_NOTES, type TicketTimelineEvent } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireTicketAccess } from './access.ts';
-import { listActions } from './actions.queries.ts';
+import { countActions, listActions } from './actions.queries.ts';
 import { toTicketAction } from './actions.service.ts';
 import { findTicketRow } from './ticket.queries.ts';
 import { listTicketAudit } from './timeline.queries.ts';
 
-/** The newest notes the timeline shows; older ones are on the notes page. */
-const TIMELINE_NOTES = 500;
 
 /** Field names of the audit log as people read them. */
 const FIELD_LABELS: Record<string, string> = {
@@ -36,14 +34,13 @@ type Changes = Record<string, { from: unknown; to: unknown }>;
  * the audit log), and notes, oldest first. Tickets that predate the audit log get their open
  * date as 'Created' and, when closed, their closed date as the last status change.
  */
-export async function ticketTimeline(db: Db, scope: Scope, ticketId: number): Promise<{ events: TicketTimelineEvent[] }> {
+export async function ticketTimeline(db: Db, scope: Scope, ticketId: number): Promise<{ events: TicketTimelineEvent[]; olderNotes: number }> {
   await requireTicketAccess(db, scope, ticketId, 'view');
   const ticket = await findTicketRow(db, scope, ticketId);
   if (!ticket) throw notFound('Ticket not found');
-  const [audit, notes] = await Promise.all([
-    listTicketAudit(db, scope, ticketId),
-    listActions(db, scope, ticketId, { includeInternal: scope.userType !== 'User', limit: TIMELINE_NOTES, offset: 0 }),
-  ]);
+  const includeInternal = scope.userType !== 'User';
+  const [audit, notes] = await Promise.all([listTicketAudit(db, scope, ticketId), listActions(db, scope, ticketId, { includeInternal, limit: TIMELINE_NOTES, offset: 0 })]);
+  const olderNotes = notes.length < TIMELINE_NOTES ? 0 : (await countActions(db, scope, ticketId, includeInternal)) - notes.length;
   const events: TicketTimelineEvent[] = [];
   const byOf = (r: { firstName: string | null; lastName: string | null }) => (r.firstName ? `${r.firstName} ${r.lastName ?? ''}`.trim() : null);
   const created = audit.find((a) => a.action === 'ticket.create');
@@ -67,5 +64,5 @@ export async function ticketTimeline(db: Db, scope: Scope, ticketId: number): Pr
     events.push({ at: n.startDate, kind: 'note', title: n.isInternal ? 'Internal note added' : 'Note added', by: n.staffName, detail: n.note });
   }
   // Stable: same-instant events keep the order above (created, changes, notes).
-  return { events: events.sort((x, y) => Date.parse(x.at) - Date.parse(y.at)) };
+  return { events: events.sort((x, y) => Date.parse(x.at) - Date.parse(y.at)), olderNotes };
 }

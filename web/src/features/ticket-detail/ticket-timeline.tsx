@@ -21,8 +21,14 @@ export function TicketTimeline({ ticketId, timeZone }: { ticketId: number; timeZ
   const timeline = useTicketTimeline(ticketId);
   if (timeline.isPending) return <Typography color="text.secondary">Loading...</Typography>;
   if (timeline.isError) return <TicketLoadError message={timeline.error.message} />;
-  const events = timeline.data.events;
+  const { events, olderNotes } = timeline.data;
   return (
+    <>
+      {olderNotes > 0 && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {`${olderNotes} older ${olderNotes === 1 ? 'note is' : 'notes are'} not shown here: the ticket's notes list has every note.`}
+        </Typography>
+      )}
     <Box component="ol" aria-label="Timeline" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {events.map((e, i) => {
         const Icon = ICONS[e.kind];
@@ -50,5 +56,6 @@ export function TicketTimeline({ ticketId, timeZone }: { ticketId: number; timeZ
         );
       })}
     </Box>
+    </>
   );
 }
