@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { isCrossOrigin } from '../http/origin.ts';
 import { AppError } from '../http/errors.ts';
-import { clearSessionCookie, requireScope, SESSION_COOKIE, setSessionCookie } from './plugin.ts';
+import { clearSessionCookie, requireSignIn, scopeOf, SESSION_COOKIE, setSessionCookie } from './plugin.ts';
 import { RetryLater } from './throttle.ts';
 import * as auth from './service.ts';
 
@@ -36,24 +36,28 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now: ()
     },
   );
 
-  app.post(
-    '/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out and end the session on the server', response: { 204: z.null(), ...errors } } },
-    async (req, reply) => {
-      await auth.logout(db, requireScope(req));
-      clearSessionCookie(reply);
-      return reply.status(204).send(null);
-    },
-  );
+  // Signing out and asking who is signed in need a session: the one guarded group of this plugin.
+  await app.register(async (signedIn) => {
+    requireSignIn(signedIn);
+    signedIn.post(
+      '/logout',
+      { schema: { tags: ['auth'], summary: 'Sign out and end the session on the server', response: { 204: z.null(), ...errors } } },
+      async (req, reply) => {
+        await auth.logout(db, scopeOf(req));
+        clearSessionCookie(reply);
+        return reply.status(204).send(null);
+      },
+    );
 
-  app.get(
-    '/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZSessionResponseSchema, 401: ZErrorResponseSchema } } },
-    async (req) => {
-      const scope = requireScope(req);
-      return { user: scope.user, csrfToken: scope.csrfToken };
-    },
-  );
+    signedIn.get(
+      '/me',
+      { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZSessionResponseSchema, 401: ZErrorResponseSchema } } },
+      async (req) => {
+        const scope = scopeOf(req);
+        return { user: scope.user, csrfToken: scope.csrfToken };
+      },
+    );
+  });
 
   app.get(
     '/session',

@@ -12,7 +12,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
-import { requireScope } from './plugin.ts';
+import { scopeOf } from './plugin.ts';
 import * as q from './queries.ts';
 import { forgetSession, forgetSessionsOfUser } from './session-cache.ts';
 
@@ -28,7 +28,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     '/sessions',
     { schema: { tags, summary: "Signed-in devices: the caller's live sessions, this one marked", response: { 200: ZSignedInDevicesResponseSchema, ...errors } } },
     async (req): Promise<SignedInDevicesResponse> => {
-      const scope = requireScope(req);
+      const scope = scopeOf(req);
       const rows = await q.selectSessionsOfUser(db, scope.webUserId, new Date());
       return {
         sessions: rows.map((r) => ({
@@ -48,7 +48,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     '/sessions/:id',
     { schema: { tags, summary: 'Ends one of the caller’s sessions (404 for any other)', params: ZSessionIdParamsSchema, response: { 200: ZEndSessionsResponseSchema, ...errors } } },
     async (req) => {
-      const scope = requireScope(req);
+      const scope = scopeOf(req);
       const ended = await q.deleteSessionOfUser(db, scope.webUserId, req.params.id);
       if (!ended) throw notFound('Session not found');
       forgetSession(req.params.id);
@@ -61,7 +61,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     '/sessions/end-others',
     { schema: { tags, summary: 'Ends every session of the caller but this one', body: z.object({}).optional(), response: { 200: ZEndSessionsResponseSchema, ...errors } } },
     async (req) => {
-      const scope = requireScope(req);
+      const scope = scopeOf(req);
       const ended = await q.deleteOtherSessionsOfUser(db, scope.webUserId, scope.sessionId);
       forgetSessionsOfUser(scope.webUserId);
       if (ended) await recordAudit(db, scope, { action: 'session.end', entity: 'account', entityId: scope.webUserId, details: { sessions: ended, others: true } });

@@ -7,7 +7,7 @@ import {
   ZApiKeysResponseSchema,
   ZErrorResponseSchema,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as svc from './service.ts';
@@ -20,16 +20,16 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
   app.get(
     '/api-keys',
     { schema: { tags, summary: "The customer's API keys (never the keys themselves)", response: { 200: ZApiKeysResponseSchema, ...errors } } },
-    (req) => svc.listApiKeys(db, requireScope(req)),
+    (req) => svc.listApiKeys(db, scopeOf(req)),
   );
   app.post(
     '/api-keys',
     { schema: { tags, summary: 'Create an API key; the answer holds the key, shown this once', body: ZApiKeyCreateRequestSchema, response: { 201: ZApiKeyCreatedResponseSchema, ...errors } } },
-    async (req, reply) => reply.status(201).send(await svc.createApiKey(db, requireScope(req), req.body)),
+    async (req, reply) => reply.status(201).send(await svc.createApiKey(db, scopeOf(req), req.body)),
   );
   app.post(
     '/api-keys/:id/revoke',
     { schema: { tags, summary: 'Revoke an API key at once', params: ZApiKeyIdParamsSchema, response: { 200: ZApiKeySchema, ...errors } } },
-    (req) => svc.revokeApiKey(db, requireScope(req), req.params.id),
+    (req) => svc.revokeApiKey(db, scopeOf(req), req.params.id),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_ACTION_LABELS, AUDIT_EXPORT_MAX_ROWS, withoutPaging, ZAuditListRequestSchema, ZAuditListResponseSchema, ZErrorResponseSchema } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { excelLocalDate, exportTimestamp, sendXlsx } from '../../exports/xlsx.ts';
@@ -14,14 +14,14 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
   app.get(
     '/audit-log',
     { schema: { tags, summary: 'Audit log: one page, newest first', querystring: ZAuditListRequestSchema, response: { 200: ZAuditListResponseSchema, ...errors } } },
-    (req) => svc.listAudit(db, requireScope(req), req.query),
+    (req) => svc.listAudit(db, scopeOf(req), req.query),
   );
 
   app.get(
     '/audit-log/export',
     { schema: { tags, summary: `Audit log export: up to ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows of the filter as .xlsx, streamed`, querystring: withoutPaging(ZAuditListRequestSchema) } },
     async (req, reply) => {
-      const scope = requireScope(req);
+      const scope = scopeOf(req);
       const rows = svc.auditForExport(db, scope, req.query);
       return sendXlsx(reply, {
         fileName: `AUDIT_LOG_${exportTimestamp(new Date(), scope.user.timeZone)}.xlsx`,

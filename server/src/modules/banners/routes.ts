@@ -8,7 +8,7 @@ import {
   ZBannerUpsertCompatRequestSchema,
   ZErrorResponseSchema,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as svc from './service.ts';
@@ -21,17 +21,17 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
   app.get(
     '/banners/active',
     { schema: { tags, summary: 'The global and the customer banner, while not expired', response: { 200: ZActiveBannersResponseSchema, ...errors } } },
-    (req) => svc.listActiveBanners(db, requireScope(req)),
+    (req) => svc.listActiveBanners(db, scopeOf(req)),
   );
   app.get(
     '/banner',
     { schema: { tags, summary: "The editor's own banner (space admin: global; Administrator: its customer's)", response: { 200: ZBannerSchema, ...errors } } },
-    (req) => svc.getBanner(db, requireScope(req)),
+    (req) => svc.getBanner(db, scopeOf(req)),
   );
   app.put(
     '/banner',
     { schema: { tags, summary: "Save the editor's own banner", body: ZBannerSaveRequestSchema, response: { 200: ZBannerSchema, ...errors } } },
-    (req) => svc.saveBanner(db, requireScope(req), req.body),
+    (req) => svc.saveBanner(db, scopeOf(req), req.body),
   );
 };
 
@@ -41,11 +41,11 @@ export const bannerCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
   app.post(
     '/get-banner-message',
     { schema: { tags, summary: 'Read a banner document (web API of the original portal)', body: ZBannerCompatRequestSchema, response: { 200: ZBannerDocumentSchema, ...errors } } },
-    (req) => svc.getBannerDocument(db, requireScope(req), req.body.partitionKey),
+    (req) => svc.getBannerDocument(db, scopeOf(req), req.body.partitionKey),
   );
   app.post(
     '/upsert-banner-message',
     { schema: { tags, summary: 'Save a banner document (web API of the original portal)', body: ZBannerUpsertCompatRequestSchema, response: { 200: ZBannerDocumentSchema, ...errors } } },
-    (req) => svc.upsertBannerDocument(db, requireScope(req), req.body.partitionKey, req.body.documentJson),
+    (req) => svc.upsertBannerDocument(db, scopeOf(req), req.body.partitionKey, req.body.documentJson),
   );
 };

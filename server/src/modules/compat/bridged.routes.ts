@@ -10,7 +10,7 @@ import {
 } from '@sc/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
@@ -44,7 +44,7 @@ export const bridgedRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; reso
   await app.register(formbody);
 
   async function answer(req: FastifyRequest, reply: FastifyReply, path: Parameters<typeof readBridgedRequest>[0], mode: 'fetch' | 'count') {
-    const scope = requireScope(req);
+    const scope = scopeOf(req);
     const r = readBridgedRequest(path, req.body);
     if (!r.datastore && r.kappSlug !== undefined && r.kappSlug !== COMPAT_KAPP) throw notFound(`Kapp not found: ${r.kappSlug}`);
     const resource = Object.hasOwn(registry, r.bridgedResourceName) ? registry[r.bridgedResourceName] : undefined;

@@ -10,7 +10,7 @@ import {
   ZTicketFilterUpsertCompatRequestSchema,
   ZTicketFilterUpsertCompatResponseSchema,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { dataApi } from './data-api.ts';
@@ -49,7 +49,7 @@ export const ticketFilterCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: C
         response: { 200: ZTicketFilterUpsertCompatResponseSchema, ...errors },
       },
     },
-    (req) => upsertTicketFilterDocument(db, requireScope(req), req.body),
+    (req) => upsertTicketFilterDocument(db, scopeOf(req), req.body),
   );
   app.post(
     '/query-ticket-filters',
@@ -61,7 +61,7 @@ export const ticketFilterCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: C
         response: { 200: ZTicketFilterQueryCompatResponseSchema, ...errors },
       },
     },
-    (req) => queryTicketFilterDocuments(db, requireScope(req), req.body),
+    (req) => queryTicketFilterDocuments(db, scopeOf(req), req.body),
   );
 };
 
@@ -79,6 +79,6 @@ export const dataApiRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         response: { 200: ZDataApiResponseSchema, ...errors },
       },
     },
-    (req) => dataApi(db, config, requireScope(req), req.params.cmstype, req.query),
+    (req) => dataApi(db, config, scopeOf(req), req.params.cmstype, req.query),
   );
 };

@@ -8,7 +8,7 @@ import {
   ZDeviceSchema,
   ZErrorResponseSchema,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as svc from './service.ts';
@@ -21,26 +21,26 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
   app.get(
     '/devices',
     { schema: { tags, summary: 'All Devices / Devices by ContactID, by DeviceName', querystring: ZDeviceListRequestSchema, response: { 200: ZDeviceListResponseSchema, ...errors } } },
-    (req) => svc.listDevices(db, requireScope(req), req.query),
+    (req) => svc.listDevices(db, scopeOf(req), req.query),
   );
   app.get(
     '/devices/lookups',
     { schema: { tags, summary: 'Sites and contacts for the device form', response: { 200: ZDeviceLookupsResponseSchema, ...errors } } },
-    (req) => svc.getLookups(db, requireScope(req)),
+    (req) => svc.getLookups(db, scopeOf(req)),
   );
   app.get(
     '/devices/:id',
     { schema: { tags, summary: 'One device', params: ZDeviceIdParamsSchema, response: { 200: ZDeviceSchema, ...errors } } },
-    (req) => svc.getDevice(db, requireScope(req), req.params.id),
+    (req) => svc.getDevice(db, scopeOf(req), req.params.id),
   );
   app.post(
     '/devices',
     { schema: { tags, summary: 'Add a device', body: ZDeviceSaveRequestSchema, response: { 201: ZDeviceSchema, ...errors } } },
-    async (req, reply) => reply.status(201).send(await svc.createDevice(db, requireScope(req), req.body)),
+    async (req, reply) => reply.status(201).send(await svc.createDevice(db, scopeOf(req), req.body)),
   );
   app.put(
     '/devices/:id',
     { schema: { tags, summary: 'Edit a device', params: ZDeviceIdParamsSchema, body: ZDeviceSaveRequestSchema, response: { 200: ZDeviceSchema, ...errors } } },
-    (req) => svc.updateDevice(db, requireScope(req), req.params.id, req.body),
+    (req) => svc.updateDevice(db, scopeOf(req), req.params.id, req.body),
   );
 };

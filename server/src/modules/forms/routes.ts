@@ -19,7 +19,7 @@ import {
   ZSubmissionSchema,
   ZUpdateFormDefinitionRequestSchema,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as defs from './definitions.service.ts';
@@ -41,12 +41,12 @@ export const formRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         response: { 200: ZFormCatalogResponseSchema, ...errors },
       },
     },
-    (req) => svc.listCatalog(db, requireScope(req), req.params.kappSlug, req.query),
+    (req) => svc.listCatalog(db, scopeOf(req), req.params.kappSlug, req.query),
   );
   app.get(
     '/kapps/:kappSlug/forms/:formSlug',
     { schema: { tags, summary: 'A form to fill in: its published version', params: ZFormParamsSchema, response: { 200: ZFormResponseSchema, ...errors } } },
-    (req) => svc.getForm(db, requireScope(req), req.params.kappSlug, req.params.formSlug),
+    (req) => svc.getForm(db, scopeOf(req), req.params.kappSlug, req.params.formSlug),
   );
   app.get(
     '/kapps/:kappSlug/forms/:formSlug/submissions',
@@ -59,7 +59,7 @@ export const formRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         response: { 200: ZSubmissionListResponseSchema, ...errors },
       },
     },
-    (req) => svc.listSubmissions(db, requireScope(req), req.params.kappSlug, req.params.formSlug, req.query),
+    (req) => svc.listSubmissions(db, scopeOf(req), req.params.kappSlug, req.params.formSlug, req.query),
   );
   app.post(
     '/kapps/:kappSlug/forms/:formSlug/submissions',
@@ -72,12 +72,12 @@ export const formRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         response: { 201: ZSubmissionSchema, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await svc.createSubmission(db, requireScope(req), req.params.kappSlug, req.params.formSlug, req.body)),
+    async (req, reply) => reply.status(201).send(await svc.createSubmission(db, scopeOf(req), req.params.kappSlug, req.params.formSlug, req.body)),
   );
   app.get(
     '/kapps/:kappSlug/forms/:formSlug/submissions/:id',
     { schema: { tags, summary: 'One submission with the version it was made with', params: ZSubmissionParamsSchema, response: { 200: ZSubmissionSchema, ...errors } } },
-    (req) => svc.getSubmission(db, requireScope(req), req.params.kappSlug, req.params.formSlug, req.params.id),
+    (req) => svc.getSubmission(db, scopeOf(req), req.params.kappSlug, req.params.formSlug, req.params.id),
   );
   app.put(
     '/kapps/:kappSlug/forms/:formSlug/submissions/:id',
@@ -90,13 +90,13 @@ export const formRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         response: { 200: ZSubmissionSchema, ...errors },
       },
     },
-    (req) => svc.updateSubmission(db, requireScope(req), req.params.kappSlug, req.params.formSlug, req.params.id, req.body),
+    (req) => svc.updateSubmission(db, scopeOf(req), req.params.kappSlug, req.params.formSlug, req.params.id, req.body),
   );
   app.delete(
     '/kapps/:kappSlug/forms/:formSlug/submissions/:id',
     { schema: { tags, summary: 'Delete a submission (its author, or an Administrator of its customer)', params: ZSubmissionParamsSchema, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      await svc.deleteSubmission(db, requireScope(req), req.params.kappSlug, req.params.formSlug, req.params.id);
+      await svc.deleteSubmission(db, scopeOf(req), req.params.kappSlug, req.params.formSlug, req.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -113,24 +113,24 @@ export const formRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         response: { 200: ZFormDefinitionListResponseSchema, ...errors },
       },
     },
-    (req) => defs.listDefinitions(db, requireScope(req), req.params.kappSlug, req.query),
+    (req) => defs.listDefinitions(db, scopeOf(req), req.params.kappSlug, req.query),
   );
   app.get(
     '/kapps/:kappSlug/form-definitions/customers',
     { schema: { tags, summary: 'Customers a form may be limited to (space admin)', params: ZKappParamsSchema, response: { 200: ZCustomerOptionsResponseSchema, ...errors } } },
-    (req) => defs.listCustomerOptions(db, requireScope(req)),
+    (req) => defs.listCustomerOptions(db, scopeOf(req)),
   );
   app.post(
     '/kapps/:kappSlug/form-definitions',
     {
       schema: { tags, summary: 'Create a form (Draft) with its definition (space admin)', params: ZKappParamsSchema, body: ZCreateFormDefinitionRequestSchema, response: { 201: ZFormDefinitionDetailSchema, ...errors } },
     },
-    async (req, reply) => reply.status(201).send(await defs.createDefinition(db, requireScope(req), req.params.kappSlug, req.body)),
+    async (req, reply) => reply.status(201).send(await defs.createDefinition(db, scopeOf(req), req.params.kappSlug, req.body)),
   );
   app.get(
     '/kapps/:kappSlug/form-definitions/:formSlug',
     { schema: { tags, summary: 'A form definition: working copy, settings, versions (space admin)', params: ZFormParamsSchema, response: { 200: ZFormDefinitionDetailSchema, ...errors } } },
-    (req) => defs.getDefinition(db, requireScope(req), req.params.kappSlug, req.params.formSlug),
+    (req) => defs.getDefinition(db, scopeOf(req), req.params.kappSlug, req.params.formSlug),
   );
   app.put(
     '/kapps/:kappSlug/form-definitions/:formSlug',
@@ -143,16 +143,16 @@ export const formRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         response: { 200: ZFormDefinitionDetailSchema, ...errors },
       },
     },
-    (req) => defs.updateDefinition(db, requireScope(req), req.params.kappSlug, req.params.formSlug, req.body),
+    (req) => defs.updateDefinition(db, scopeOf(req), req.params.kappSlug, req.params.formSlug, req.body),
   );
   app.post(
     '/kapps/:kappSlug/form-definitions/:formSlug/publish',
     { schema: { tags, summary: 'Publish the working copy as the next version (space admin)', params: ZFormParamsSchema, response: { 200: ZFormDefinitionDetailSchema, ...errors } } },
-    (req) => defs.publishDefinition(db, requireScope(req), req.params.kappSlug, req.params.formSlug),
+    (req) => defs.publishDefinition(db, scopeOf(req), req.params.kappSlug, req.params.formSlug),
   );
   app.post(
     '/kapps/:kappSlug/form-definitions/:formSlug/retire',
     { schema: { tags, summary: 'Retire a form: no longer offered; submissions stay (space admin)', params: ZFormParamsSchema, response: { 200: ZFormDefinitionDetailSchema, ...errors } } },
-    (req) => defs.retireDefinition(db, requireScope(req), req.params.kappSlug, req.params.formSlug),
+    (req) => defs.retireDefinition(db, scopeOf(req), req.params.kappSlug, req.params.formSlug),
   );
 };

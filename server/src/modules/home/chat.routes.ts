@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZChatEndRequestSchema, ZErrorResponseSchema } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -40,9 +40,9 @@ export const chatCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     {
       config: { skipCsrf: true },
       bodyLimit: BEACON_BODY_LIMIT,
-      // Before the body is read: a foreign page learns nothing, not even what a valid body looks like.
+      // Before the body is read (and after the group's sign-in guard): a foreign page learns nothing, not even
+      // what a valid body looks like.
       onRequest: async (req) => {
-        requireScope(req);
         if (!isSameOrigin(req.headers.origin, req.headers.host)) throw new AppError('FORBIDDEN', 'Cross-origin request refused');
       },
       schema: {
@@ -53,7 +53,7 @@ export const chatCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       },
     },
     async (req, reply) => {
-      await recordChatEnd(db, config, requireScope(req), req.body);
+      await recordChatEnd(db, config, scopeOf(req), req.body);
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponseSchema, ZHomeResponseSchema } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { homeFor } from './service.ts';
@@ -16,6 +16,6 @@ export const homeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         response: { 200: ZHomeResponseSchema, 401: ZErrorResponseSchema },
       },
     },
-    (req) => homeFor(db, config, requireScope(req)),
+    (req) => homeFor(db, config, scopeOf(req)),
   );
 };

@@ -7,7 +7,7 @@ import {
   ZInviteRunResponseSchema,
   ZInviteSendCompatRequestSchema,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { approveContact, disableContact } from '../contacts/service.ts';
@@ -25,22 +25,22 @@ export const contactCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config
     app.post(
       path,
       { schema: { tags, summary: 'Send invitations (web API of the original portal)', body: ZInviteSendCompatRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
-      (req) => sendInvites(db, config, requireScope(req), { contacts: req.body.map((c) => ({ contactId: c.ContactID, userType: c.UserType })) }),
+      (req) => sendInvites(db, config, scopeOf(req), { contacts: req.body.map((c) => ({ contactId: c.ContactID, userType: c.UserType })) }),
     );
   }
   app.post(
     '/delete-invite',
     { schema: { tags, summary: 'Delete invitations by CCWebInvitationID (web API of the original portal)', body: ZInviteDeleteCompatRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
-    (req) => deleteInvites(db, requireScope(req), { invitationIds: req.body }),
+    (req) => deleteInvites(db, scopeOf(req), { invitationIds: req.body }),
   );
   app.post(
     '/delete-contact',
     { schema: { tags, summary: 'Disable a contact (web API of the original portal)', body: ZContactIdCompatRequestSchema, response: { 200: ZContactActionResponseSchema, ...errors } } },
-    (req) => disableContact(db, requireScope(req), req.body),
+    (req) => disableContact(db, scopeOf(req), req.body),
   );
   app.post(
     '/contact-approve-authenticated',
     { schema: { tags, summary: 'Approve a pending contact (web API of the original portal)', body: ZContactIdCompatRequestSchema, response: { 200: ZContactActionResponseSchema, ...errors } } },
-    (req) => approveContact(db, config, requireScope(req), req.body),
+    (req) => approveContact(db, config, scopeOf(req), req.body),
   );
 };

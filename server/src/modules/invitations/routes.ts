@@ -9,11 +9,13 @@ import {
   ZInviteListRequestSchema,
   ZInviteRunResponseSchema,
   ZInviteSendRequestSchema,
+  ZRegistrationUrlResponseSchema,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { escapeCellText } from '../../exports/xlsx.ts';
+import { ownRegistrationLink } from '../public/registration.service.ts';
 import * as svc from './service.ts';
 
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
@@ -27,19 +29,19 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app.get(
     '/invitations/candidates',
     { schema: { tags, summary: 'Contacts2Invite: contacts that can be invited, with their flags', querystring: ZInviteListRequestSchema, response: { 200: ZInviteCandidatesResponseSchema, ...errors } } },
-    (req) => svc.listCandidates(db, requireScope(req), req.query),
+    (req) => svc.listCandidates(db, scopeOf(req), req.query),
   );
   app.get(
     '/invitations',
     { schema: { tags, summary: 'All Invited Contacts: open invitations, newest first', querystring: ZInvitationListRequestSchema, response: { 200: ZInvitationsResponseSchema, ...errors } } },
-    (req) => svc.listInvitations(db, requireScope(req), req.query),
+    (req) => svc.listInvitations(db, scopeOf(req), req.query),
   );
   app.get(
     '/invitations/export',
     { schema: { tags, summary: 'One page of open invitations as CSV (INVITES_CMS_{page}_{size}.csv)', querystring: ZInviteExportRequestSchema } },
     async (req, reply) => {
       const r = req.query;
-      const data = await svc.listInvitations(db, requireScope(req), r);
+      const data = await svc.listInvitations(db, scopeOf(req), r);
       const lines = [
         ['Invitation ID', 'First Name', 'Last Name', 'Email Address', 'User Type', 'Sent', 'Run ID'].map(csvCell).join(','),
         ...data.rows.map((x) => [x.id, x.firstName, x.lastName, x.email, x.userType, x.sentAt, x.runId].map(csvCell).join(',')),
@@ -51,19 +53,24 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
         .send(`\uFEFF${lines.join('\r\n')}\r\n`);
     },
   );
+  app.get(
+    '/invitations/registration-link',
+    { schema: { tags, summary: "The caller's customer's registration link, to copy (Administrator)", response: { 200: ZRegistrationUrlResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema } } },
+    (req) => ownRegistrationLink(db, config, scopeOf(req)),
+  );
   app.post(
     '/invitations',
     { schema: { tags, summary: 'invite-send: invite contacts with a user type each', body: ZInviteSendRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
-    (req) => svc.sendInvites(db, config, requireScope(req), req.body),
+    (req) => svc.sendInvites(db, config, scopeOf(req), req.body),
   );
   app.post(
     '/invitations/resend',
     { schema: { tags, summary: 'Re-send open invitations (new links, old ones stop working)', body: ZInvitationIdsRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
-    (req) => svc.resendInvites(db, config, requireScope(req), req.body),
+    (req) => svc.resendInvites(db, config, scopeOf(req), req.body),
   );
   app.post(
     '/invitations/delete',
     { schema: { tags, summary: 'delete-invite: close open invitations', body: ZInvitationIdsRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
-    (req) => svc.deleteInvites(db, requireScope(req), req.body),
+    (req) => svc.deleteInvites(db, scopeOf(req), req.body),
   );
 };

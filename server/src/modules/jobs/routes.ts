@@ -22,7 +22,7 @@ import {
   ZTimeEntryListRequestSchema,
   ZTimeEntryListResponseSchema,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { excelLocalDate, exportTimestamp, sendXlsx } from '../../exports/xlsx.ts';
@@ -43,25 +43,25 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
   app.get(
     '/jobs',
     { schema: { tags, summary: 'All Jobs: one page', querystring: ZJobListRequestSchema, response: { 200: ZJobListResponseSchema, ...errors } } },
-    (req) => svc.listJobs(db, requireScope(req), req.query),
+    (req) => svc.listJobs(db, scopeOf(req), req.query),
   );
 
   app.post(
     '/jobs',
     { schema: { tags, summary: 'new-job', body: ZJobSaveRequestSchema, response: { 201: ZJobDetailSchema, ...errors } } },
-    async (req, reply) => reply.status(201).send(await svc.createJob(db, requireScope(req), req.body)),
+    async (req, reply) => reply.status(201).send(await svc.createJob(db, scopeOf(req), req.body)),
   );
 
   app.get(
     '/jobs/:jobid',
     { schema: { tags, summary: 'Job by ID, with the Agreement dialog figures', params: ZJobIdParamsSchema, response: { 200: ZJobDetailSchema, ...errors } } },
-    (req) => svc.getJob(db, requireScope(req), req.params.jobid),
+    (req) => svc.getJob(db, scopeOf(req), req.params.jobid),
   );
 
   app.put(
     '/jobs/:jobid',
     { schema: { tags, summary: 'update-job', params: ZJobIdParamsSchema, body: ZJobSaveRequestSchema, response: { 200: ZJobDetailSchema, ...errors } } },
-    (req) => svc.updateJob(db, requireScope(req), req.params.jobid, req.body),
+    (req) => svc.updateJob(db, scopeOf(req), req.params.jobid, req.body),
   );
 
   app.get(
@@ -74,14 +74,14 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
         response: { 200: ZManagedServiceListResponseSchema, ...errors },
       },
     },
-    (req) => svc.listManagedServices(db, requireScope(req), req.query),
+    (req) => svc.listManagedServices(db, scopeOf(req), req.query),
   );
 
   app.get(
     '/managed-services/export',
     { schema: { tags, summary: 'AllManagedServicesExport: the first 2000 rows as .xlsx', querystring: ZManagedServiceExportRequestSchema } },
     async (req, reply) => {
-      const scope = requireScope(req);
+      const scope = scopeOf(req);
       const rows = await svc.managedServicesForExport(db, scope, req.query);
       return sendXlsx(reply, {
         fileName: `${EXPORT_PREFIX.managedServices}${exportTimestamp(new Date(), scope.user.timeZone)}.xlsx`,
@@ -108,14 +108,14 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
         response: { 200: ZBalanceResponseSchema, ...errors },
       },
     },
-    (req) => svc.getBalances(db, requireScope(req), req.query),
+    (req) => svc.getBalances(db, scopeOf(req), req.query),
   );
 
   app.get(
     '/balances/export',
     { schema: { tags, summary: 'AllCustomerBalancesExport: Balance Forward, up to 2000 transactions and the Total as .xlsx', querystring: ZBalanceRequestSchema } },
     async (req, reply) => {
-      const scope = requireScope(req);
+      const scope = scopeOf(req);
       const b = await svc.getBalances(db, scope, req.query);
       type Line = { num: string; type: string; date: string | null; job: string; amount: string };
       const lines: Line[] = [
@@ -141,14 +141,14 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
   app.get(
     '/invoices/:id',
     { schema: { tags, summary: 'InvoiceDetails: lines and grand total', params: ZBillingIdParamsSchema, response: { 200: ZInvoiceDetailsResponseSchema, ...errors } } },
-    (req) => svc.getInvoiceDetails(db, requireScope(req), req.params.id),
+    (req) => svc.getInvoiceDetails(db, scopeOf(req), req.params.id),
   );
 
   app.get(
     '/invoices/:id/export',
     { schema: { tags, summary: 'The invoice lines and grand total as .xlsx', params: ZBillingIdParamsSchema } },
     async (req, reply) => {
-      const scope = requireScope(req);
+      const scope = scopeOf(req);
       const d = await svc.getInvoiceDetails(db, scope, req.params.id);
       type Line = { item: string; description: string | null; quantity: string | null; price: string | null; total: string };
       const lines: Line[] = [...d.lines, { item: 'Total', description: null, quantity: null, price: null, total: d.grandTotal }];
@@ -172,14 +172,14 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
     {
       schema: { tags, summary: 'All Products of a job: one page', params: ZJobIdParamsSchema, querystring: ZProductListRequestSchema, response: { 200: ZProductListResponseSchema, ...errors } },
     },
-    (req) => svc.listProducts(db, requireScope(req), req.params.jobid, req.query),
+    (req) => svc.listProducts(db, scopeOf(req), req.params.jobid, req.query),
   );
 
   app.get(
     '/jobs/:jobid/products/export',
     { schema: { tags, summary: 'AllProductsExport: the first 2000 products of a job as .xlsx', params: ZJobIdParamsSchema, querystring: ZProductExportRequestSchema } },
     async (req, reply) => {
-      const scope = requireScope(req);
+      const scope = scopeOf(req);
       const rows = await svc.productsForExport(db, scope, req.params.jobid, req.query);
       return sendXlsx(reply, {
         fileName: `${EXPORT_PREFIX.products}${exportTimestamp(new Date(), scope.user.timeZone)}.xlsx`,
@@ -208,14 +208,14 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
         response: { 200: ZTimeEntryListResponseSchema, ...errors },
       },
     },
-    (req) => svc.listTimeEntries(db, requireScope(req), req.params.jobid, req.query),
+    (req) => svc.listTimeEntries(db, scopeOf(req), req.params.jobid, req.query),
   );
 
   app.get(
     '/jobs/:jobid/time-entries/export',
     { schema: { tags, summary: 'JobReportsExport: the first 2000 time entries as .xlsx', params: ZJobIdParamsSchema, querystring: ZTimeEntryExportRequestSchema } },
     async (req, reply) => {
-      const scope = requireScope(req);
+      const scope = scopeOf(req);
       const tz = scope.user.timeZone;
       const rows = await svc.timeEntriesForExport(db, scope, req.params.jobid, req.query);
       return sendXlsx(reply, {

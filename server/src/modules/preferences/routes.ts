@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponseSchema, ZPreferencesSaveRequestSchema, ZPreferencesSchema } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as svc from './service.ts';
@@ -13,11 +13,11 @@ export const preferenceRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app.get(
     '/preferences',
     { schema: { tags, summary: "The caller's own preferences", response: { 200: ZPreferencesSchema, ...errors } } },
-    (req) => svc.getPreferences(db, requireScope(req)),
+    (req) => svc.getPreferences(db, scopeOf(req)),
   );
   app.put(
     '/preferences',
     { schema: { tags, summary: "Save the caller's own preferences", body: ZPreferencesSaveRequestSchema, response: { 200: ZPreferencesSchema, ...errors } } },
-    (req) => svc.savePreferences(db, requireScope(req), req.body),
+    (req) => svc.savePreferences(db, scopeOf(req), req.body),
   );
 };

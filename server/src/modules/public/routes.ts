@@ -11,7 +11,6 @@ import {
   ZPublicPreferencesResponseSchema,
   ZPublicPreferencesSaveRequestSchema,
   ZRegistrationLinkResponseSchema,
-  ZRegistrationUrlResponseSchema,
   ZRegistrationRequestSchema,
   ZResetLookupResponseSchema,
   ZResetRequestSchema,
@@ -19,15 +18,14 @@ import {
   ZSessionResponseSchema,
   ZTokenRequestSchema,
 } from '@sc/common';
-import { requireScope, setSessionCookie } from '../../auth/plugin.ts';
+import { setSessionCookie } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { getEmailPreferences, saveEmailPreferences } from './email-preferences.service.ts';
 import { acceptInvitation, lookupInvitation } from './invitation-accept.service.ts';
 import { lookupReset, resetPassword, retrievePassword } from './password-reset.service.ts';
-import { decideFromLink, ownRegistrationLink, register, registrationLink, verifyRegistration } from './registration.service.ts';
+import { decideFromLink, register, registrationLink, verifyRegistration } from './registration.service.ts';
 
-const adminErrors = { 401: ZErrorResponseSchema, 403: ZErrorResponseSchema } as const;
 const errors = { 400: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema, 429: ZErrorResponseSchema } as const;
 const tags = ['public'];
 const tokenParams = z.object({ token: z.string().trim().min(16, 'The link is incomplete').max(200, 'The link is not valid') });
@@ -110,11 +108,5 @@ export const publicRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       const { token, ...choices } = req.body;
       return saveEmailPreferences(db, config, token, choices);
     },
-  );
-
-  app.get(
-    '/invitations/registration-link',
-    { schema: { tags: ['invitations'], summary: "The caller's customer's registration link, to copy (Administrator)", response: { 200: ZRegistrationUrlResponseSchema, ...adminErrors } } },
-    (req) => ownRegistrationLink(db, config, requireScope(req)),
   );
 };

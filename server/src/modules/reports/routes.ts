@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponseSchema, ZReportEmbedTokenSchema, ZReportParamsSchema, ZReportQuerySchema, ZReportResponseSchema } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { compiledSerializerCompiler } from '../../http/compiled-serializer.ts';
@@ -25,7 +25,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       // A report is tens of kilobytes of our own typed figures: fast-json-stringify, not a zod re-parse (decision 026).
       serializerCompiler: compiledSerializerCompiler,
     },
-    (req) => getReport(db, config, requireScope(req), req.params.reportId, req.query),
+    (req) => getReport(db, config, scopeOf(req), req.params.reportId, req.query),
   );
 
   app.get(
@@ -40,7 +40,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
     },
     async (req, reply) => {
       void reply.header('cache-control', 'no-store');
-      return getEmbedToken(config, requireScope(req), req.params.reportId);
+      return getEmbedToken(config, scopeOf(req), req.params.reportId);
     },
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponseSchema, ZSearchQuerySchema, ZSearchResponseSchema } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { globalSearch } from './service.ts';
@@ -17,6 +17,6 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         response: { 200: ZSearchResponseSchema, 400: ZErrorResponseSchema, 401: ZErrorResponseSchema },
       },
     },
-    (req) => globalSearch(db, requireScope(req), req.query),
+    (req) => globalSearch(db, scopeOf(req), req.query),
   );
 };

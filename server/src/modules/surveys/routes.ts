@@ -14,7 +14,7 @@ import {
   ZSurveyListResponseSchema,
   ZSurveyPortalAnswerRequestSchema,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { answerFromLink, commentFromLink } from './public.service.ts';
@@ -24,18 +24,18 @@ const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErr
 const publicErrors = { 400: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
 const tags = ['surveys'];
 
-/** Satisfaction surveys (docs/requirements.md §20): the lists, their charts, the home page card, the e-mailed links. */
-export const surveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+/** Satisfaction surveys (docs/requirements.md §20): the lists, their charts, the home page card. */
+export const surveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/surveys',
     { schema: { tags, summary: 'Surveys list: a User’s own answers, the customer’s for the other types', querystring: ZSurveyListRequestSchema, response: { 200: ZSurveyListResponseSchema, ...errors } } },
-    (req) => svc.listSurveys(db, requireScope(req), req.query),
+    (req) => svc.listSurveys(db, scopeOf(req), req.query),
   );
 
   app.get(
     '/surveys/charts',
     { schema: { tags, summary: 'The charts above the Surveys list', response: { 200: ZSurveyChartsResponseSchema, ...errors } } },
-    (req) => svc.surveyCharts(db, requireScope(req)),
+    (req) => svc.surveyCharts(db, scopeOf(req)),
   );
 
   app.get(
@@ -49,19 +49,19 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         response: { 200: ZSurveyListResponseSchema, ...errors },
       },
     },
-    (req) => svc.listContactSurveys(db, requireScope(req), req.params.id, req.query),
+    (req) => svc.listContactSurveys(db, scopeOf(req), req.params.id, req.query),
   );
 
   app.get(
     '/contacts/:id/surveys/charts',
     { schema: { tags, summary: 'The charts of /contact/surveys/{id} (Administrator)', params: ZContactIdParamsSchema, response: { 200: ZSurveyChartsResponseSchema, ...errors } } },
-    (req) => svc.contactSurveyCharts(db, requireScope(req), req.params.id),
+    (req) => svc.contactSurveyCharts(db, scopeOf(req), req.params.id),
   );
 
   app.get(
     '/surveys/invitations',
     { schema: { tags, summary: 'The caller’s open survey invitations (home page card)', response: { 200: ZSurveyInvitationsResponseSchema, ...errors } } },
-    (req) => svc.openInvitations(db, requireScope(req)),
+    (req) => svc.openInvitations(db, scopeOf(req)),
   );
 
   app.post(
@@ -75,9 +75,13 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         response: { 200: ZSurveyAnswerResultSchema, ...errors },
       },
     },
-    (req) => svc.answerInPortal(db, requireScope(req), req.params.id, req.body),
+    (req) => svc.answerInPortal(db, scopeOf(req), req.params.id, req.body),
   );
 
+};
+
+/** The e-mailed survey links (docs/requirements.md §20): public, each authorised by the token it carries. */
+export const publicSurveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.post(
     '/public/surveys/answer',
     {

@@ -8,7 +8,7 @@ import {
   ZLatestActionsResponseSchema,
   ZTicketDetailParamsSchema,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sendXlsx } from '../../exports/xlsx.ts';
@@ -30,7 +30,7 @@ export const actionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         response: { 200: ZTicketActionsResponseSchema, ...errors },
       },
     },
-    async (req) => listTicketActions(db, requireScope(req), req.params.id, req.query),
+    async (req) => listTicketActions(db, scopeOf(req), req.params.id, req.query),
   );
 
   app.post(
@@ -44,7 +44,7 @@ export const actionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         response: { 201: ZTicketActionSchema, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await createTicketAction(db, requireScope(req), req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await createTicketAction(db, scopeOf(req), req.params.id, req.body)),
   );
 
   app.get(
@@ -58,7 +58,7 @@ export const actionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         response: errors,
       },
     },
-    async (req, reply) => sendXlsx(reply, await exportTicketActions(db, requireScope(req), req.params.id)),
+    async (req, reply) => sendXlsx(reply, await exportTicketActions(db, scopeOf(req), req.params.id)),
   );
 
   app.get(
@@ -71,6 +71,6 @@ export const actionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         response: { 200: ZLatestActionsResponseSchema, ...errors },
       },
     },
-    async (req) => latestActions(db, requireScope(req), req.params.id),
+    async (req) => latestActions(db, scopeOf(req), req.params.id),
   );
 };

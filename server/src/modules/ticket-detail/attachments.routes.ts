@@ -10,7 +10,7 @@ import {
   ZUploadAttachmentQuerySchema,
   zId,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -36,14 +36,14 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app.get(
     '/tickets/:id/attachments',
     { schema: { tags, summary: 'Files attached to a ticket', params: ZTicketDetailParamsSchema, response: { 200: ZTicketAttachmentsResponseSchema, ...errors } } },
-    async (req) => listTicketAttachments(db, requireScope(req), req.params.id),
+    async (req) => listTicketAttachments(db, scopeOf(req), req.params.id),
   );
 
   app.get(
     '/tickets/:id/attachments/:attachmentId',
     { schema: { tags, summary: 'Download a file (always as an attachment)', params: ZTicketAttachmentParamsSchema, response: { 200: fileBody, ...errors } } },
     async (req, reply) => {
-      const file = await openTicketAttachment(db, config, requireScope(req), req.params.id, req.params.attachmentId);
+      const file = await openTicketAttachment(db, config, scopeOf(req), req.params.id, req.params.attachmentId);
       return reply
         .header('content-type', file.attachment.contentType)
         .header('content-length', file.size)
@@ -65,7 +65,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       },
     },
     async (req, reply) => {
-      await removeTicketAttachment(db, config, requireScope(req), req.params.id, req.params.attachmentId);
+      await removeTicketAttachment(db, config, scopeOf(req), req.params.id, req.params.attachmentId);
       return reply.status(204).send(null);
     },
   );
@@ -93,7 +93,7 @@ const uploadRoute: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (up
       // docs/requirements.md §18.3: the caller, its right to change the ticket, the size and the quota
       // are checked from the headers alone, before a byte of the body is read.
       onRequest: async (req) => {
-        const scope = requireScope(req);
+        const scope = scopeOf(req);
         const id = zId.safeParse((req.params as { id?: unknown }).id);
         if (id.success) await requireTicketAccess(db, scope, id.data, 'edit');
         const length = declaredLength(req.headers['content-length']);
@@ -112,7 +112,7 @@ const uploadRoute: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (up
     async (req, reply) => {
       const name = uploadName(req.headers['x-file-name'], req.query.name);
       const length = declaredLength(req.headers['content-length']);
-      const attachment = await uploadTicketAttachment(db, config, requireScope(req), req.params.id, req.body, length, name);
+      const attachment = await uploadTicketAttachment(db, config, scopeOf(req), req.params.id, req.body, length, name);
       return reply.status(201).send(attachment);
     },
   );

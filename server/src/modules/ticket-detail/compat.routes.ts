@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponseSchema, ZStatusUpdateCompatRequestSchema, ZTicketActionSchema } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requestStatusUpdate } from './status-update.ts';
@@ -28,7 +28,7 @@ export const compatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       },
       async (req) => {
         const id = typeof req.body === 'number' ? req.body : req.body.id;
-        return requestStatusUpdate(db, config, requireScope(req), id, ticketType);
+        return requestStatusUpdate(db, config, scopeOf(req), id, ticketType);
       },
     );
   }

@@ -12,7 +12,7 @@ import {
   ZTicketTimelineResponseSchema,
   ZUpdateTicketRequestSchema,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { actionRoutes } from './actions.routes.ts';
@@ -44,7 +44,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
         response: { 200: ZNewTicketDraftResponseSchema, ...ticketErrors },
       },
     },
-    async (req) => newTicketDraft(db, requireScope(req), req.query),
+    async (req) => newTicketDraft(db, scopeOf(req), req.query),
   );
 
   app.get(
@@ -52,7 +52,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
     {
       schema: { tags, summary: 'An incident or service request, with canEdit', params: ZTicketDetailParamsSchema, response: { 200: ZTicketDetailResponseSchema, ...ticketErrors } },
     },
-    async (req) => readTicket(db, requireScope(req), req.params.id),
+    async (req) => readTicket(db, scopeOf(req), req.params.id),
   );
 
   app.post(
@@ -67,7 +67,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
       },
     },
     async (req, reply) => {
-      const ticket = await createTicket(db, requireScope(req), req.query.type, req.body, { ip: req.ip });
+      const ticket = await createTicket(db, scopeOf(req), req.query.type, req.body, { ip: req.ip });
       return reply.status(201).send(ticket);
     },
   );
@@ -83,7 +83,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
         response: { 200: ZTicketDetailResponseSchema, 409: ZErrorResponseSchema, ...ticketErrors },
       },
     },
-    async (req) => updateTicket(db, config, requireScope(req), req.params.id, req.body, { ip: req.ip }),
+    async (req) => updateTicket(db, config, scopeOf(req), req.params.id, req.body, { ip: req.ip }),
   );
 
   app.get(
@@ -91,7 +91,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
     {
       schema: { tags, summary: 'Created, status changes, edits and notes in time order', params: ZTicketDetailParamsSchema, response: { 200: ZTicketTimelineResponseSchema, ...ticketErrors } },
     },
-    async (req) => ticketTimeline(db, requireScope(req), req.params.id),
+    async (req) => ticketTimeline(db, scopeOf(req), req.params.id),
   );
 
   app.post(
@@ -105,7 +105,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
       },
     },
     async (req, reply) => {
-      const action = await requestStatusUpdate(db, config, requireScope(req), req.params.id);
+      const action = await requestStatusUpdate(db, config, scopeOf(req), req.params.id);
       return reply.status(201).send(action);
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponseSchema, ZPickerContactsResponseSchema, ZPickerDevicesResponseSchema, ZPickerContactQuerySchema, ZPickerDeviceQuerySchema } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { pickerContacts, pickerDevices } from './picker.service.ts';
@@ -15,13 +15,13 @@ export const ticketPickerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
     {
       schema: { tags, summary: 'Contacts a new ticket may be raised for, by LastName', querystring: ZPickerContactQuerySchema, response: { 200: ZPickerContactsResponseSchema, ...errors } },
     },
-    (req) => pickerContacts(db, requireScope(req), req.query),
+    (req) => pickerContacts(db, scopeOf(req), req.query),
   );
   app.get(
     '/ticket-picker/devices',
     {
       schema: { tags, summary: 'Devices a new ticket may be raised for, by DeviceName', querystring: ZPickerDeviceQuerySchema, response: { 200: ZPickerDevicesResponseSchema, ...errors } },
     },
-    (req) => pickerDevices(db, requireScope(req), req.query),
+    (req) => pickerDevices(db, scopeOf(req), req.query),
   );
 };

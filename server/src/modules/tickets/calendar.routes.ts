@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZTicketCalendarRequestSchema, ZTicketCalendarResponseSchema } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { listCalendarEvents } from './calendar.service.ts';
@@ -17,6 +17,6 @@ export const ticketCalendarRoutes: FastifyPluginAsyncZod<{ db: Db; config: Confi
         response: { 200: ZTicketCalendarResponseSchema },
       },
     },
-    (req) => listCalendarEvents(db, requireScope(req), req.query),
+    (req) => listCalendarEvents(db, scopeOf(req), req.query),
   );
 };

@@ -7,7 +7,7 @@ import {
   ZTicketFilterSchema,
 } from '@sc/common';
 import { z } from 'zod';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { deleteTicketFilter, getTicketFilter, listTicketFilters, saveTicketFilter } from './filters.service.ts';
@@ -24,7 +24,7 @@ export const ticketFilterRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
         response: { 200: ZTicketFilterListResponseSchema },
       },
     },
-    (req) => listTicketFilters(db, requireScope(req), req.query),
+    (req) => listTicketFilters(db, scopeOf(req), req.query),
   );
 
   app.get(
@@ -37,7 +37,7 @@ export const ticketFilterRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
         response: { 200: ZTicketFilterSchema },
       },
     },
-    (req) => getTicketFilter(db, requireScope(req), req.params.searchType, req.params.id),
+    (req) => getTicketFilter(db, scopeOf(req), req.params.searchType, req.params.id),
   );
 
   app.put(
@@ -50,7 +50,7 @@ export const ticketFilterRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
         response: { 200: ZTicketFilterSchema },
       },
     },
-    (req) => saveTicketFilter(db, requireScope(req), req.body),
+    (req) => saveTicketFilter(db, scopeOf(req), req.body),
   );
 
   app.delete(
@@ -64,7 +64,7 @@ export const ticketFilterRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
       },
     },
     async (req, reply) => {
-      await deleteTicketFilter(db, requireScope(req), req.params.searchType, req.params.id);
+      await deleteTicketFilter(db, scopeOf(req), req.params.searchType, req.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZTicketLookupsResponseSchema } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { getTicketLookups } from './lookups.service.ts';
@@ -16,6 +16,6 @@ export const ticketLookupRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
         response: { 200: ZTicketLookupsResponseSchema },
       },
     },
-    (req) => getTicketLookups(db, requireScope(req)),
+    (req) => getTicketLookups(db, scopeOf(req)),
   );
 };
