@@ -29,18 +29,15 @@ import { jobRoutes } from './modules/jobs/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
-import { contactCompatRoutes } from './modules/invitations/compat.routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
-import { bannerCompatRoutes, bannerRoutes } from './modules/banners/routes.ts';
+import { bannerRoutes } from './modules/banners/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
-import { chatCompatRoutes } from './modules/home/chat.routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { mailRoutes, unsubscribeRoutes } from './modules/mail/routes.ts';
 import { publicSurveyRoutes, surveyRoutes } from './modules/surveys/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
-import { bridgedRoutes } from './modules/compat/bridged.routes.ts';
-import { dataApiRoutes, registerApiKeyMarking, ticketFilterCompatRoutes, WEB_API_PREFIX } from './modules/compat/routes.ts';
+import { compatRoutes, registerApiKeyMarking } from './modules/compat/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
 
 export interface AppDeps {
@@ -150,19 +147,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await signedIn.register(deviceRoutes, { prefix: '/api/v1', db, config });
     await signedIn.register(invitationRoutes, { prefix: '/api/v1', db, config });
     await signedIn.register(searchRoutes, { prefix: '/api/v1', db, config });
-    await signedIn.register(contactCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
     await signedIn.register(bannerRoutes, { prefix: '/api/v1', db, config });
-    await signedIn.register(bannerCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
     await signedIn.register(preferenceRoutes, { prefix: '/api/v1', db, config });
     await signedIn.register(homeRoutes, { prefix: '/api/v1', db, config });
     await signedIn.register(formRoutes, { prefix: '/api/v1', db, config });
-    await signedIn.register(chatCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
     await signedIn.register(mailRoutes, { prefix: '/api/v1', db, config });
     await signedIn.register(surveyRoutes, { prefix: '/api/v1', db, config });
     await signedIn.register(apiKeyRoutes, { prefix: '/api/v1', db, config });
-    await signedIn.register(ticketFilterCompatRoutes, { prefix: WEB_API_PREFIX, db, config });
-    await signedIn.register(dataApiRoutes, { prefix: '/api/data', db, config });
-    await signedIn.register(bridgedRoutes, { db, config });
+    await signedIn.register(compatRoutes, { db, config });
   });
 
   registerSpa(app, webDist);

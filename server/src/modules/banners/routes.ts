@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZActiveBannersResponseSchema,
-  ZBannerCompatRequestSchema,
-  ZBannerDocumentSchema,
   ZBannerSaveRequestSchema,
   ZBannerSchema,
-  ZBannerUpsertCompatRequestSchema,
   ZErrorResponseSchema,
 } from '@sc/common';
 import { scopeOf } from '../../auth/plugin.ts';
@@ -32,20 +29,5 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
     '/banner',
     { schema: { tags, summary: "Save the editor's own banner", body: ZBannerSaveRequestSchema, response: { 200: ZBannerSchema, ...errors } } },
     (req) => svc.saveBanner(db, scopeOf(req), req.body),
-  );
-};
-
-/** The original's web APIs get-banner-message and upsert-banner-message (requirements §6); `auth` is ignored. */
-export const bannerCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
-  const tags = ['compatibility'];
-  app.post(
-    '/get-banner-message',
-    { schema: { tags, summary: 'Read a banner document (web API of the original portal)', body: ZBannerCompatRequestSchema, response: { 200: ZBannerDocumentSchema, ...errors } } },
-    (req) => svc.getBannerDocument(db, scopeOf(req), req.body.partitionKey),
-  );
-  app.post(
-    '/upsert-banner-message',
-    { schema: { tags, summary: 'Save a banner document (web API of the original portal)', body: ZBannerUpsertCompatRequestSchema, response: { 200: ZBannerDocumentSchema, ...errors } } },
-    (req) => svc.upsertBannerDocument(db, scopeOf(req), req.body.partitionKey, req.body.documentJson),
   );
 };

@@ -17,7 +17,6 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { actionRoutes } from './actions.routes.ts';
 import { attachmentRoutes } from './attachments.routes.ts';
-import { compatRoutes } from './compat.routes.ts';
 import { createTicket, newTicketDraft } from './create-ticket.ts';
 import { readTicket } from './read-ticket.ts';
 import { requestStatusUpdate } from './status-update.ts';
@@ -112,13 +111,12 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
 };
 
 /**
- * The ticket-detail module: the REST routes under /api/v1 and the original's web APIs under
- * /app/kapps/customer-portal/webApis (requirements §3.5), registered from app.ts with one line.
+ * The ticket-detail module's REST routes under /api/v1, registered from app.ts with one line (its web APIs of
+ * the original, requirements §3.5, are modules/compat/tickets.routes.ts).
  */
 export const ticketDetailModule: FastifyPluginAsync<{ db: Db; config: Config }> = async (app, opts) => {
   const deps = { db: opts.db, config: opts.config };
   await app.register(ticketRoutes, { prefix: '/api/v1', ...deps });
   await app.register(actionRoutes, { prefix: '/api/v1', ...deps });
   await app.register(attachmentRoutes, { prefix: '/api/v1', ...deps });
-  await app.register(compatRoutes, { prefix: '/app/kapps/customer-portal/webApis', ...deps });
 };

@@ -3,7 +3,7 @@ import { ZErrorResponseSchema, ZStatusUpdateCompatRequestSchema, ZTicketActionSc
 import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { requestStatusUpdate } from './status-update.ts';
+import { requestStatusUpdate } from '../ticket-detail/status-update.ts';
 
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
 
@@ -11,7 +11,7 @@ const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErr
  * The original's web APIs request-status-update-inc and -req (requirements §3.5): the body is the ticket id
  * (a JSON number, a numeric string, or { id }); same service and refusals as the REST route.
  */
-export const compatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const ticketCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   for (const [suffix, ticketType] of [
     ['inc', 'Incident'],
     ['req', 'ServiceRequest'],

@@ -5,7 +5,7 @@ import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { recordChatEnd } from './service.ts';
+import { recordChatEnd } from '../home/service.ts';
 
 function isSameOrigin(origin: string | undefined, host: string | undefined): boolean {
   if (!origin || !host) return false;

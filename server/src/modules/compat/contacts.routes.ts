@@ -11,7 +11,7 @@ import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { approveContact, disableContact } from '../contacts/service.ts';
-import { deleteInvites, sendInvites } from './service.ts';
+import { deleteInvites, sendInvites } from '../invitations/service.ts';
 
 const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
 const tags = ['compatibility'];
