@@ -1,21 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCurrentSessionResponseSchema, ZErrorResponseSchema, ZLoginRequestSchema, ZSessionResponseSchema } from '@sc/common';
+import { ZCurrentSessionResponseSchema, ZLoginRequestSchema, ZSessionResponseSchema } from '@sc/common';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { isCrossOrigin } from '../http/origin.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, errorResponses, publicErrors, signedInErrors } from '../http/errors.ts';
 import { clearSessionCookie, requireSignIn, scopeOf, SESSION_COOKIE, setSessionCookie } from './plugin.ts';
 import { RetryLater } from './throttle.ts';
 import * as auth from './service.ts';
-
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 429: ZErrorResponseSchema };
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now: () => Date }> = async (app, { db, config, now }) => {
   app.post(
     '/login',
     {
-      schema: { tags: ['auth'], summary: 'Sign in', body: ZLoginRequestSchema, response: { 200: ZSessionResponseSchema, ...errors } },
+      schema: { tags: ['auth'], summary: 'Sign in', body: ZLoginRequestSchema, response: { 200: ZSessionResponseSchema, ...publicErrors, 401: errorResponses[401] } },
       // A sign-in does not act with the session in the cookie (it ends it): it needs no CSRF token from
       // it. Login CSRF is refused by the Origin check below.
       config: { skipCsrf: true },
@@ -41,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now: ()
     requireSignIn(signedIn);
     signedIn.post(
       '/logout',
-      { schema: { tags: ['auth'], summary: 'Sign out and end the session on the server', response: { 204: z.null(), ...errors } } },
+      { schema: { tags: ['auth'], summary: 'Sign out and end the session on the server', response: { 204: z.null(), ...signedInErrors } } },
       async (req, reply) => {
         await auth.logout(db, scopeOf(req));
         clearSessionCookie(reply);
@@ -51,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now: ()
 
     signedIn.get(
       '/me',
-      { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZSessionResponseSchema, 401: ZErrorResponseSchema } } },
+      { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZSessionResponseSchema, ...signedInErrors } } },
       async (req) => {
         const scope = scopeOf(req);
         return { user: scope.user, csrfToken: scope.csrfToken };

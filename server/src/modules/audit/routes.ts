@@ -1,19 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUDIT_ACTION_LABELS, AUDIT_EXPORT_MAX_ROWS, withoutPaging, ZAuditListRequestSchema, ZAuditListResponseSchema, ZErrorResponseSchema } from '@sc/common';
+import { AUDIT_ACTION_LABELS, AUDIT_EXPORT_MAX_ROWS, withoutPaging, ZAuditListRequestSchema, ZAuditListResponseSchema } from '@sc/common';
 import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { signedInErrors } from '../../http/errors.ts';
 import { excelLocalDate, exportTimestamp, sendXlsx } from '../../exports/xlsx.ts';
 import * as svc from './service.ts';
 
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema } as const;
 const tags = ['audit'];
 
 /** The audit log (requirements §19.4): a customer's Administrator reads its own, the space admin all. */
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/audit-log',
-    { schema: { tags, summary: 'Audit log: one page, newest first', querystring: ZAuditListRequestSchema, response: { 200: ZAuditListResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'Audit log: one page, newest first', querystring: ZAuditListRequestSchema, response: { 200: ZAuditListResponseSchema, ...signedInErrors } } },
     (req) => svc.listAudit(db, scopeOf(req), req.query),
   );
 

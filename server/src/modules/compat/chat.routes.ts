@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZChatEndRequestSchema, ZErrorResponseSchema } from '@sc/common';
+import { ZChatEndRequestSchema } from '@sc/common';
 import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, signedInErrors } from '../../http/errors.ts';
 import { recordChatEnd } from '../home/service.ts';
 
 function isSameOrigin(origin: string | undefined, host: string | undefined): boolean {
@@ -49,7 +49,7 @@ export const chatCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
         tags: ['compatibility'],
         summary: 'Record the end of a chat (beacon of the original portal; same-origin only)',
         body: ZChatEndRequestSchema,
-        response: { 204: z.null(), 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema },
+        response: { 204: z.null(), ...signedInErrors },
       },
     },
     async (req, reply) => {

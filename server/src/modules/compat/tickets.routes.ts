@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponseSchema, ZStatusUpdateCompatRequestSchema, ZTicketActionSchema } from '@sc/common';
+import { ZStatusUpdateCompatRequestSchema, ZTicketActionSchema } from '@sc/common';
 import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { signedInErrors } from '../../http/errors.ts';
 import { requestStatusUpdate } from '../ticket-detail/status-update.ts';
-
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
 
 /**
  * The original's web APIs request-status-update-inc and -req (requirements §3.5): the body is the ticket id
@@ -23,7 +22,7 @@ export const ticketCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
           tags: ['compatibility'],
           summary: `Request a status update on ${ticketType === 'Incident' ? 'an incident' : 'a service request'} (web API of the original portal)`,
           body: ZStatusUpdateCompatRequestSchema,
-          response: { 200: ZTicketActionSchema, ...errors },
+          response: { 200: ZTicketActionSchema, ...signedInErrors },
         },
       },
       async (req) => {

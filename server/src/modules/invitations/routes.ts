@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZErrorResponseSchema,
   ZInvitationIdsRequestSchema,
   ZInvitationListRequestSchema,
   ZInvitationsResponseSchema,
@@ -14,11 +13,11 @@ import {
 import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { signedInErrors } from '../../http/errors.ts';
 import { escapeCellText } from '../../exports/xlsx.ts';
 import { ownRegistrationLink } from '../public/registration.service.ts';
 import * as svc from './service.ts';
 
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
 const tags = ['invitations'];
 
 /** A CSV cell: formula-looking text neutralised, then quoted. */
@@ -28,12 +27,12 @@ export const csvCell = (v: string | number): string => `"${escapeCellText(String
 export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.get(
     '/invitations/candidates',
-    { schema: { tags, summary: 'Contacts2Invite: contacts that can be invited, with their flags', querystring: ZInviteListRequestSchema, response: { 200: ZInviteCandidatesResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'Contacts2Invite: contacts that can be invited, with their flags', querystring: ZInviteListRequestSchema, response: { 200: ZInviteCandidatesResponseSchema, ...signedInErrors } } },
     (req) => svc.listCandidates(db, scopeOf(req), req.query),
   );
   app.get(
     '/invitations',
-    { schema: { tags, summary: 'All Invited Contacts: open invitations, newest first', querystring: ZInvitationListRequestSchema, response: { 200: ZInvitationsResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'All Invited Contacts: open invitations, newest first', querystring: ZInvitationListRequestSchema, response: { 200: ZInvitationsResponseSchema, ...signedInErrors } } },
     (req) => svc.listInvitations(db, scopeOf(req), req.query),
   );
   app.get(
@@ -55,22 +54,22 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   );
   app.get(
     '/invitations/registration-link',
-    { schema: { tags, summary: "The caller's customer's registration link, to copy (Administrator)", response: { 200: ZRegistrationUrlResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema } } },
+    { schema: { tags, summary: "The caller's customer's registration link, to copy (Administrator)", response: { 200: ZRegistrationUrlResponseSchema, ...signedInErrors } } },
     (req) => ownRegistrationLink(db, config, scopeOf(req)),
   );
   app.post(
     '/invitations',
-    { schema: { tags, summary: 'invite-send: invite contacts with a user type each', body: ZInviteSendRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'invite-send: invite contacts with a user type each', body: ZInviteSendRequestSchema, response: { 200: ZInviteRunResponseSchema, ...signedInErrors } } },
     (req) => svc.sendInvites(db, config, scopeOf(req), req.body),
   );
   app.post(
     '/invitations/resend',
-    { schema: { tags, summary: 'Re-send open invitations (new links, old ones stop working)', body: ZInvitationIdsRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'Re-send open invitations (new links, old ones stop working)', body: ZInvitationIdsRequestSchema, response: { 200: ZInviteRunResponseSchema, ...signedInErrors } } },
     (req) => svc.resendInvites(db, config, scopeOf(req), req.body),
   );
   app.post(
     '/invitations/delete',
-    { schema: { tags, summary: 'delete-invite: close open invitations', body: ZInvitationIdsRequestSchema, response: { 200: ZInviteRunResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'delete-invite: close open invitations', body: ZInvitationIdsRequestSchema, response: { 200: ZInviteRunResponseSchema, ...signedInErrors } } },
     (req) => svc.deleteInvites(db, scopeOf(req), req.body),
   );
 };

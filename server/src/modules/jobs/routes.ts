@@ -5,7 +5,6 @@ import {
   ZBalanceRequestSchema,
   ZBalanceResponseSchema,
   ZBillingIdParamsSchema,
-  ZErrorResponseSchema,
   ZInvoiceDetailsResponseSchema,
   ZJobDetailSchema,
   ZJobIdParamsSchema,
@@ -25,10 +24,10 @@ import {
 import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { signedInErrors } from '../../http/errors.ts';
 import { excelLocalDate, exportTimestamp, sendXlsx } from '../../exports/xlsx.ts';
 import * as svc from './service.ts';
 
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
 const tags = ['jobs'];
 const USD = '"$"#,##0.00;-"$"#,##0.00';
 const DATE = 'yyyy-mm-dd';
@@ -42,25 +41,25 @@ const day = (v: string) => new Date(`${v}T00:00:00Z`);
 export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/jobs',
-    { schema: { tags, summary: 'All Jobs: one page', querystring: ZJobListRequestSchema, response: { 200: ZJobListResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'All Jobs: one page', querystring: ZJobListRequestSchema, response: { 200: ZJobListResponseSchema, ...signedInErrors } } },
     (req) => svc.listJobs(db, scopeOf(req), req.query),
   );
 
   app.post(
     '/jobs',
-    { schema: { tags, summary: 'new-job', body: ZJobSaveRequestSchema, response: { 201: ZJobDetailSchema, ...errors } } },
+    { schema: { tags, summary: 'new-job', body: ZJobSaveRequestSchema, response: { 201: ZJobDetailSchema, ...signedInErrors } } },
     async (req, reply) => reply.status(201).send(await svc.createJob(db, scopeOf(req), req.body)),
   );
 
   app.get(
     '/jobs/:jobid',
-    { schema: { tags, summary: 'Job by ID, with the Agreement dialog figures', params: ZJobIdParamsSchema, response: { 200: ZJobDetailSchema, ...errors } } },
+    { schema: { tags, summary: 'Job by ID, with the Agreement dialog figures', params: ZJobIdParamsSchema, response: { 200: ZJobDetailSchema, ...signedInErrors } } },
     (req) => svc.getJob(db, scopeOf(req), req.params.jobid),
   );
 
   app.put(
     '/jobs/:jobid',
-    { schema: { tags, summary: 'update-job', params: ZJobIdParamsSchema, body: ZJobSaveRequestSchema, response: { 200: ZJobDetailSchema, ...errors } } },
+    { schema: { tags, summary: 'update-job', params: ZJobIdParamsSchema, body: ZJobSaveRequestSchema, response: { 200: ZJobDetailSchema, ...signedInErrors } } },
     (req) => svc.updateJob(db, scopeOf(req), req.params.jobid, req.body),
   );
 
@@ -71,7 +70,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
         tags,
         summary: 'Managed Service by ID (jobId) / All Managed Services: one page',
         querystring: ZManagedServiceListRequestSchema,
-        response: { 200: ZManagedServiceListResponseSchema, ...errors },
+        response: { 200: ZManagedServiceListResponseSchema, ...signedInErrors },
       },
     },
     (req) => svc.listManagedServices(db, scopeOf(req), req.query),
@@ -105,7 +104,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
         tags,
         summary: 'All Customer Balances as of a date (optionally of one job): Balance Forward, transactions, Total',
         querystring: ZBalanceRequestSchema,
-        response: { 200: ZBalanceResponseSchema, ...errors },
+        response: { 200: ZBalanceResponseSchema, ...signedInErrors },
       },
     },
     (req) => svc.getBalances(db, scopeOf(req), req.query),
@@ -140,7 +139,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
 
   app.get(
     '/invoices/:id',
-    { schema: { tags, summary: 'InvoiceDetails: lines and grand total', params: ZBillingIdParamsSchema, response: { 200: ZInvoiceDetailsResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'InvoiceDetails: lines and grand total', params: ZBillingIdParamsSchema, response: { 200: ZInvoiceDetailsResponseSchema, ...signedInErrors } } },
     (req) => svc.getInvoiceDetails(db, scopeOf(req), req.params.id),
   );
 
@@ -170,7 +169,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
   app.get(
     '/jobs/:jobid/products',
     {
-      schema: { tags, summary: 'All Products of a job: one page', params: ZJobIdParamsSchema, querystring: ZProductListRequestSchema, response: { 200: ZProductListResponseSchema, ...errors } },
+      schema: { tags, summary: 'All Products of a job: one page', params: ZJobIdParamsSchema, querystring: ZProductListRequestSchema, response: { 200: ZProductListResponseSchema, ...signedInErrors } },
     },
     (req) => svc.listProducts(db, scopeOf(req), req.params.jobid, req.query),
   );
@@ -205,7 +204,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
         summary: 'Job Report by Job ID (optionally one invoice): one page of time data',
         params: ZJobIdParamsSchema,
         querystring: ZTimeEntryListRequestSchema,
-        response: { 200: ZTimeEntryListResponseSchema, ...errors },
+        response: { 200: ZTimeEntryListResponseSchema, ...signedInErrors },
       },
     },
     (req) => svc.listTimeEntries(db, scopeOf(req), req.params.jobid, req.query),

@@ -1,32 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorResponseSchema, ZOutboxIdParamsSchema, ZOutboxListRequestSchema, ZOutboxListResponseSchema, ZOutboxMessageSchema, ZUnsubscribeQuerySchema } from '@sc/common';
+import { ZOutboxIdParamsSchema, ZOutboxListRequestSchema, ZOutboxListResponseSchema, ZOutboxMessageSchema, ZUnsubscribeQuerySchema } from '@sc/common';
 import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, publicErrors, signedInErrors } from '../../http/errors.ts';
 import { emailPreferencesUrl, verifyEmailPreferencesToken } from '../../mail/links.ts';
 import * as svc from './service.ts';
 import { unsubscribeTicketMail } from './queries.ts';
 
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
 const tags = ['mail'];
 
 /** 'Outgoing mail' (space admin). */
 export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.get(
     '/mail/outbox',
-    { schema: { tags, summary: 'Outgoing mail: the e-mail outbox, newest first (space admin)', querystring: ZOutboxListRequestSchema, response: { 200: ZOutboxListResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'Outgoing mail: the e-mail outbox, newest first (space admin)', querystring: ZOutboxListRequestSchema, response: { 200: ZOutboxListResponseSchema, ...signedInErrors } } },
     (req) => svc.listOutbox(db, config, scopeOf(req), req.query),
   );
   app.get(
     '/mail/outbox/:id',
-    { schema: { tags, summary: 'One outgoing message; its body only in preview mode (no SMTP_URL)', params: ZOutboxIdParamsSchema, response: { 200: ZOutboxMessageSchema, ...errors } } },
+    { schema: { tags, summary: 'One outgoing message; its body only in preview mode (no SMTP_URL)', params: ZOutboxIdParamsSchema, response: { 200: ZOutboxMessageSchema, ...signedInErrors } } },
     (req) => svc.getOutboxMessage(db, config, scopeOf(req), req.params.id),
   );
   app.post(
     '/mail/outbox/:id/retry',
-    { schema: { tags, summary: 'Retry a failed message', params: ZOutboxIdParamsSchema, response: { 200: ZOutboxMessageSchema, ...errors } } },
+    { schema: { tags, summary: 'Retry a failed message', params: ZOutboxIdParamsSchema, response: { 200: ZOutboxMessageSchema, ...signedInErrors } } },
     (req) => svc.retryOutboxMessage(db, config, scopeOf(req), req.params.id),
   );
 };
@@ -45,7 +44,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }
     '/mail/unsubscribe',
     {
       config: { skipCsrf: true },
-      schema: { tags, summary: 'One-click unsubscribe from ticket e-mails (RFC 8058, List-Unsubscribe-Post)', querystring: ZUnsubscribeQuerySchema, response: { 200: z.object({ unsubscribed: z.boolean() }), ...errors } },
+      schema: { tags, summary: 'One-click unsubscribe from ticket e-mails (RFC 8058, List-Unsubscribe-Post)', querystring: ZUnsubscribeQuerySchema, response: { 200: z.object({ unsubscribed: z.boolean() }), ...publicErrors } },
     },
     async (req) => {
       const contactId = contactOf(req.query.token);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZContactIdParamsSchema,
-  ZErrorResponseSchema,
   ZPublicSurveyAnswerRequestSchema,
   ZPublicSurveyAnswerResponseSchema,
   ZPublicSurveyCommentRequestSchema,
@@ -17,24 +16,23 @@ import {
 import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { publicErrors, signedInErrors } from '../../http/errors.ts';
 import { answerFromLink, commentFromLink } from './public.service.ts';
 import * as svc from './service.ts';
 
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
-const publicErrors = { 400: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
 const tags = ['surveys'];
 
 /** Satisfaction surveys (docs/requirements.md §20): the lists, their charts, the home page card. */
 export const surveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/surveys',
-    { schema: { tags, summary: 'Surveys list: a User’s own answers, the customer’s for the other types', querystring: ZSurveyListRequestSchema, response: { 200: ZSurveyListResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'Surveys list: a User’s own answers, the customer’s for the other types', querystring: ZSurveyListRequestSchema, response: { 200: ZSurveyListResponseSchema, ...signedInErrors } } },
     (req) => svc.listSurveys(db, scopeOf(req), req.query),
   );
 
   app.get(
     '/surveys/charts',
-    { schema: { tags, summary: 'The charts above the Surveys list', response: { 200: ZSurveyChartsResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'The charts above the Surveys list', response: { 200: ZSurveyChartsResponseSchema, ...signedInErrors } } },
     (req) => svc.surveyCharts(db, scopeOf(req)),
   );
 
@@ -46,7 +44,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         summary: '/contact/surveys/{id}: the contact’s survey answers (Administrator)',
         params: ZContactIdParamsSchema,
         querystring: ZSurveyListRequestSchema,
-        response: { 200: ZSurveyListResponseSchema, ...errors },
+        response: { 200: ZSurveyListResponseSchema, ...signedInErrors },
       },
     },
     (req) => svc.listContactSurveys(db, scopeOf(req), req.params.id, req.query),
@@ -54,13 +52,13 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
 
   app.get(
     '/contacts/:id/surveys/charts',
-    { schema: { tags, summary: 'The charts of /contact/surveys/{id} (Administrator)', params: ZContactIdParamsSchema, response: { 200: ZSurveyChartsResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'The charts of /contact/surveys/{id} (Administrator)', params: ZContactIdParamsSchema, response: { 200: ZSurveyChartsResponseSchema, ...signedInErrors } } },
     (req) => svc.contactSurveyCharts(db, scopeOf(req), req.params.id),
   );
 
   app.get(
     '/surveys/invitations',
-    { schema: { tags, summary: 'The caller’s open survey invitations (home page card)', response: { 200: ZSurveyInvitationsResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'The caller’s open survey invitations (home page card)', response: { 200: ZSurveyInvitationsResponseSchema, ...signedInErrors } } },
     (req) => svc.openInvitations(db, scopeOf(req)),
   );
 
@@ -72,7 +70,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         summary: 'Answer one of the caller’s survey invitations in the portal',
         params: ZSurveyInvitationIdParamsSchema,
         body: ZSurveyPortalAnswerRequestSchema,
-        response: { 200: ZSurveyAnswerResultSchema, ...errors },
+        response: { 200: ZSurveyAnswerResultSchema, ...signedInErrors },
       },
     },
     (req) => svc.answerInPortal(db, scopeOf(req), req.params.id, req.body),

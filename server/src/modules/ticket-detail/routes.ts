@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZCreateTicketQuerySchema,
   ZCreateTicketRequestSchema,
-  ZErrorResponseSchema,
   ZNewTicketDraftResponseSchema,
   ZNewTicketQuerySchema,
   ZTicketActionSchema,
@@ -15,6 +14,7 @@ import {
 import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { signedInErrors } from '../../http/errors.ts';
 import { actionRoutes } from './actions.routes.ts';
 import { attachmentRoutes } from './attachments.routes.ts';
 import { createTicket, newTicketDraft } from './create-ticket.ts';
@@ -23,12 +23,6 @@ import { requestStatusUpdate } from './status-update.ts';
 import { ticketTimeline } from './timeline.ts';
 import { updateTicket } from './update-ticket.ts';
 
-export const ticketErrors = {
-  400: ZErrorResponseSchema,
-  401: ZErrorResponseSchema,
-  403: ZErrorResponseSchema,
-  404: ZErrorResponseSchema,
-} as const;
 const tags = ['ticket-detail'];
 
 /** One ticket: read, prefilled new form, create, update, timeline, status-update request (requirements §3.1, §3.3). */
@@ -40,7 +34,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
         tags,
         summary: 'Prefilled form of a new ticket for a contact, a device or the primary contact (the add routes)',
         querystring: ZNewTicketQuerySchema,
-        response: { 200: ZNewTicketDraftResponseSchema, ...ticketErrors },
+        response: { 200: ZNewTicketDraftResponseSchema, ...signedInErrors },
       },
     },
     async (req) => newTicketDraft(db, scopeOf(req), req.query),
@@ -49,7 +43,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
   app.get(
     '/tickets/:id',
     {
-      schema: { tags, summary: 'An incident or service request, with canEdit', params: ZTicketDetailParamsSchema, response: { 200: ZTicketDetailResponseSchema, ...ticketErrors } },
+      schema: { tags, summary: 'An incident or service request, with canEdit', params: ZTicketDetailParamsSchema, response: { 200: ZTicketDetailResponseSchema, ...signedInErrors } },
     },
     async (req) => readTicket(db, scopeOf(req), req.params.id),
   );
@@ -62,7 +56,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
         summary: 'Create an incident or service request (?type=contact|device|primaryContact says who it is for)',
         querystring: ZCreateTicketQuerySchema,
         body: ZCreateTicketRequestSchema,
-        response: { 201: ZTicketDetailResponseSchema, ...ticketErrors },
+        response: { 201: ZTicketDetailResponseSchema, ...signedInErrors },
       },
     },
     async (req, reply) => {
@@ -79,7 +73,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
         summary: 'Update a ticket; a stale version answers 409',
         params: ZTicketDetailParamsSchema,
         body: ZUpdateTicketRequestSchema,
-        response: { 200: ZTicketDetailResponseSchema, 409: ZErrorResponseSchema, ...ticketErrors },
+        response: { 200: ZTicketDetailResponseSchema, ...signedInErrors },
       },
     },
     async (req) => updateTicket(db, config, scopeOf(req), req.params.id, req.body, { ip: req.ip }),
@@ -88,7 +82,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
   app.get(
     '/tickets/:id/timeline',
     {
-      schema: { tags, summary: 'Created, status changes, edits and notes in time order', params: ZTicketDetailParamsSchema, response: { 200: ZTicketTimelineResponseSchema, ...ticketErrors } },
+      schema: { tags, summary: 'Created, status changes, edits and notes in time order', params: ZTicketDetailParamsSchema, response: { 200: ZTicketTimelineResponseSchema, ...signedInErrors } },
     },
     async (req) => ticketTimeline(db, scopeOf(req), req.params.id),
   );
@@ -100,7 +94,7 @@ const ticketRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (a
         tags,
         summary: 'Request a status update: records a note and e-mails the assignee (or the support address)',
         params: ZTicketDetailParamsSchema,
-        response: { 201: ZTicketActionSchema, ...ticketErrors },
+        response: { 201: ZTicketActionSchema, ...signedInErrors },
       },
     },
     async (req, reply) => {
