@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { COMPAT_MESSAGES, CSRF_HEADER, ZXUserHeaderSchema } from '@sc/common';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { AppError, unauthenticated } from '../http/errors.ts';
+import { AppError, badRequest, unauthenticated } from '../http/errors.ts';
 import { apiKeyOf, resolveApiKey } from './api-key.ts';
 import type { Scope } from './scope.ts';
 import { csrfMatches, resolveSession } from './service.ts';
@@ -72,7 +72,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     if (!acceptsApiKey && !req.url.startsWith('/api/') && !req.url.startsWith('/app/kapps/')) return;
     // docs/decisions/022: an API key (compatibility routes only) replaces the cookie; X-User never identifies anyone.
     if (acceptsApiKey && req.headers['x-user'] !== undefined && !ZXUserHeaderSchema.safeParse(req.headers['x-user']).success) {
-      throw new AppError('BAD_REQUEST', `X-User: ${COMPAT_MESSAGES.xUserShape}`, { 'X-User': COMPAT_MESSAGES.xUserShape });
+      throw badRequest({ 'X-User': COMPAT_MESSAGES.xUserShape });
     }
     const apiKey = apiKeyOf(req.headers);
     if (apiKey !== undefined) {

@@ -54,10 +54,13 @@ export class AppError extends Error {
   }
 }
 
-/** A 400 naming the fields, in the shape the validation errors have ('field: message' first). */
-export function badRequest(fieldErrors: Record<string, string>): AppError {
+/**
+ * The one 400 naming fields, in the shape the validation errors have: the message is 'field: text' of the
+ * first field, unless the spec gives the refusal a sentence of its own (`message`).
+ */
+export function badRequest(fieldErrors: Record<string, string>, message?: string): AppError {
   const [first] = Object.entries(fieldErrors);
-  return new AppError('BAD_REQUEST', first ? `${first[0]}: ${first[1]}` : 'Invalid request', fieldErrors);
+  return new AppError('BAD_REQUEST', message ?? (first ? `${first[0]}: ${first[1]}` : 'Invalid request'), fieldErrors);
 }
 
 export const forbidden = (message = 'Not Authorized') => new AppError('FORBIDDEN', message);

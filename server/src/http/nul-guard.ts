@@ -1,6 +1,6 @@
 import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import { badRequest } from './errors.ts';
 
 /**
  * docs/requirements.md §18.4: PostgreSQL text and jsonb cannot hold U+0000, so a NUL in any string of a
@@ -29,6 +29,6 @@ export function fieldWithNul(value: unknown, path = '', depth = 0): string | nul
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
     const field = fieldWithNul(req.params) ?? fieldWithNul(req.query) ?? fieldWithNul(req.body);
-    if (field !== null) throw new AppError('BAD_REQUEST', `${field}: ${NUL_MESSAGE}`, { [field]: NUL_MESSAGE });
+    if (field !== null) throw badRequest({ [field]: NUL_MESSAGE });
   });
 }

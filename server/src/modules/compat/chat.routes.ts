@@ -4,7 +4,7 @@ import { ZChatEndRequestSchema } from '@sc/common';
 import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, signedInErrors } from '../../http/errors.ts';
+import { AppError, badRequest, signedInErrors } from '../../http/errors.ts';
 import { recordChatEnd } from '../home/service.ts';
 
 function isSameOrigin(origin: string | undefined, host: string | undefined): boolean {
@@ -31,7 +31,7 @@ export const chatCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(new AppError('BAD_REQUEST', 'body: invalid JSON', { body: 'invalid JSON' }), undefined);
+      done(badRequest({ body: 'invalid JSON' }), undefined);
     }
   });
 

@@ -17,7 +17,7 @@ import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
 import { decideRegistration } from '../public/registration.service.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { offsetPage } from '../../http/paging.ts';
 import * as q from './queries.ts';
 
@@ -90,8 +90,8 @@ export async function getLookups(db: Db, scope: Scope): Promise<ContactLookupsRe
 
 async function checkReferences(db: Db, scope: Scope, v: ContactSaveValues) {
   const refs = await q.referencesBelongTo(db, scope.cid, v.siteId, v.departmentId);
-  if (refs.site === null) throw new AppError('BAD_REQUEST', 'siteId: no such site', { siteId: 'No such site' });
-  if (refs.department === null) throw new AppError('BAD_REQUEST', 'departmentId: no such department', { departmentId: 'No such department' });
+  if (refs.site === null) throw badRequest({ siteId: 'No such site' });
+  if (refs.department === null) throw badRequest({ departmentId: 'No such department' });
   if (!refs.site || !refs.department) throw forbidden();
 }
 
@@ -114,7 +114,7 @@ export async function updateContact(db: Db, scope: Scope, id: number, v: Contact
 /** delete-contact: disables the contact, its portal account and every session of it. */
 export async function disableContact(db: Db, scope: Scope, id: number) {
   await requireOwnContact(db, scope, id);
-  if (id === scope.contactId) throw new AppError('BAD_REQUEST', 'You cannot disable your own contact', { id: 'You cannot disable your own contact' });
+  if (id === scope.contactId) throw badRequest({ id: 'You cannot disable your own contact' }, 'You cannot disable your own contact');
   await q.disableContact(db, scope.cid, id);
   await recordAudit(db, scope, { action: 'contact.disable', entity: 'contact', entityId: id });
   return { id, ok: true as const };
@@ -138,7 +138,7 @@ export async function approveContact(db: Db, config: Config, scope: Scope, id: n
 /** The CMS Access dialog: user type and active flag of the contact's account. */
 export async function updateAccess(db: Db, scope: Scope, id: number, v: ContactAccessUpdate): Promise<ContactDetail> {
   await requireOwnContact(db, scope, id);
-  if (id === scope.contactId) throw new AppError('BAD_REQUEST', 'You cannot change your own portal access', { userType: 'You cannot change your own portal access' });
+  if (id === scope.contactId) throw badRequest({ userType: 'You cannot change your own portal access' }, 'You cannot change your own portal access');
   const before = (await getContact(db, scope, id)).access;
   const found = await q.updateAccess(db, scope.cid, id, v.userType, v.isActive);
   if (!found) throw notFound('This contact has no portal account; invite it first');

@@ -18,7 +18,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { spaLink } from '../../mail/links.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { offsetPage } from '../../http/paging.ts';
 import * as q from './queries.ts';
 
@@ -109,11 +109,11 @@ export async function sendInvites(db: Db, config: Config, scope: Scope, r: Invit
   const byId = new Map(found.map((c) => [c.id, c]));
   const items = r.contacts.map((want, i) => {
     const c = byId.get(want.contactId);
-    if (!c) throw new AppError('BAD_REQUEST', `contacts.${i}.contactId: no such contact`, { [`contacts.${i}.contactId`]: 'No such contact' });
+    if (!c) throw badRequest({ [`contacts.${i}.contactId`]: 'No such contact' });
     if (c.cid !== scope.cid) throw forbidden();
-    if (!c.email) throw new AppError('BAD_REQUEST', INVITE_MESSAGES.noEmail, { [`contacts.${i}.contactId`]: INVITE_MESSAGES.noEmail });
+    if (!c.email) throw badRequest({ [`contacts.${i}.contactId`]: INVITE_MESSAGES.noEmail }, INVITE_MESSAGES.noEmail);
     if (!c.isActive || c.isPending || c.hasActiveAccount || c.invitationId !== null) throw new AppError('CONFLICT', INVITE_MESSAGES.alreadyInvited, { [`contacts.${i}.contactId`]: INVITE_MESSAGES.alreadyInvited });
-    if (want.userType === 'Operator' && !c.isHdSharedOperator) throw new AppError('BAD_REQUEST', INVITE_MESSAGES.operatorNotAllowed, { [`contacts.${i}.userType`]: INVITE_MESSAGES.operatorNotAllowed });
+    if (want.userType === 'Operator' && !c.isHdSharedOperator) throw badRequest({ [`contacts.${i}.userType`]: INVITE_MESSAGES.operatorNotAllowed }, INVITE_MESSAGES.operatorNotAllowed);
     return { contactId: c.id, userType: want.userType, email: c.email.toLowerCase(), firstName: c.firstName };
   });
   const runId = randomUUID();

@@ -4,7 +4,7 @@ import { ZOutboxIdParamsSchema, ZOutboxListRequestSchema, ZOutboxListResponseSch
 import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, publicErrors, signedInErrors } from '../../http/errors.ts';
+import { badRequest, publicErrors, signedInErrors } from '../../http/errors.ts';
 import { emailPreferencesUrl, verifyEmailPreferencesToken } from '../../mail/links.ts';
 import * as svc from './service.ts';
 import { unsubscribeTicketMail } from './queries.ts';
@@ -37,7 +37,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }
 
   const contactOf = (token: string) => {
     const contactId = verifyEmailPreferencesToken(config, token);
-    if (contactId === null) throw new AppError('BAD_REQUEST', 'token: invalid or altered link', { token: 'Invalid or altered link' });
+    if (contactId === null) throw badRequest({ token: 'Invalid or altered link' });
     return contactId;
   };
   app.post(
