@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  formatPhone,
   ZContactAccessUpdateSchema,
   ZContactActionResponseSchema,
   ZContactDetailSchema,
@@ -18,7 +17,7 @@ import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { signedInErrors } from '../../http/errors.ts';
-import { exportTimestamp, sendXlsx } from '../../exports/xlsx.ts';
+import { sendXlsx } from '../../exports/xlsx.ts';
 import * as svc from './service.ts';
 
 const tags = ['contacts'];
@@ -33,27 +32,8 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
 
   app.get(
     '/contacts/export',
-    { schema: { tags, summary: 'AllContactsExport: the first 2000 contacts as .xlsx (sheet Contacts)', querystring: ZContactExportRequestSchema } },
-    async (req, reply) => {
-      const scope = scopeOf(req);
-      const rows = await svc.contactsForExport(db, scope, req.query);
-      return sendXlsx(reply, {
-        fileName: `CONTACTS_CMS_${exportTimestamp(new Date(), scope.user.timeZone)}.xlsx`,
-        sheetName: 'Contacts',
-        rows,
-        columns: [
-          { header: 'Contact ID', width: 12, value: (r) => r.id },
-          { header: 'First Name', width: 18, value: (r) => r.firstName },
-          { header: 'Last Name', width: 18, value: (r) => r.lastName },
-          { header: 'Email', width: 32, value: (r) => r.email },
-          { header: 'Phone', width: 18, value: (r) => formatPhone(r.directPhone) },
-          { header: 'Mobile', width: 18, value: (r) => formatPhone(r.mobilePhone) },
-          { header: 'Title', width: 24, value: (r) => r.title },
-          { header: 'VIP', width: 6, value: (r) => (r.isVip ? 'Yes' : 'No') },
-          { header: 'Pending', width: 9, value: (r) => (r.isPending ? 'Yes' : 'No') },
-        ],
-      });
-    },
+    { schema: { tags, summary: 'AllContactsExport: the first 2000 contacts as .xlsx (sheet Contacts)', querystring: ZContactExportRequestSchema, response: signedInErrors } },
+    async (req, reply) => sendXlsx(reply, await svc.exportContacts(db, scopeOf(req), req.query)),
   );
 
   app.get(

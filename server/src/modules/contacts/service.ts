@@ -3,6 +3,7 @@ import {
   canManageContacts,
   CONTACT_MESSAGES,
   CONTACTS_EXPORT_LIMIT,
+  formatPhone,
   type ContactAccessUpdate,
   type ContactDetail,
   type ContactEmailPreferences,
@@ -19,6 +20,7 @@ import { decideRegistration } from '../public/registration.service.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { offsetPage } from '../../http/paging.ts';
+import { exportTimestamp, type XlsxExport } from '../../exports/xlsx.ts';
 import * as q from './queries.ts';
 
 type ListRequest = z.output<typeof ZContactListRequestSchema>;
@@ -65,6 +67,29 @@ export async function contactsForExport(db: Db, scope: Scope, r: ExportRequest) 
     { sort: r.sort, direction: r.direction },
     CONTACTS_EXPORT_LIMIT,
   );
+}
+
+type ExportRow = Awaited<ReturnType<typeof contactsForExport>>[number];
+
+/** The AllContactsExport spreadsheet: CONTACTS_CMS_{timestamp}.xlsx, sheet Contacts. */
+export async function exportContacts(db: Db, scope: Scope, r: ExportRequest): Promise<XlsxExport<ExportRow>> {
+  const rows = await contactsForExport(db, scope, r);
+  return {
+    fileName: `CONTACTS_CMS_${exportTimestamp(new Date(), scope.user.timeZone)}.xlsx`,
+    sheetName: 'Contacts',
+    rows,
+    columns: [
+      { header: 'Contact ID', width: 12, value: (x) => x.id },
+      { header: 'First Name', width: 18, value: (x) => x.firstName },
+      { header: 'Last Name', width: 18, value: (x) => x.lastName },
+      { header: 'Email', width: 32, value: (x) => x.email },
+      { header: 'Phone', width: 18, value: (x) => formatPhone(x.directPhone) },
+      { header: 'Mobile', width: 18, value: (x) => formatPhone(x.mobilePhone) },
+      { header: 'Title', width: 24, value: (x) => x.title },
+      { header: 'VIP', width: 6, value: (x) => (x.isVip ? 'Yes' : 'No') },
+      { header: 'Pending', width: 9, value: (x) => (x.isPending ? 'Yes' : 'No') },
+    ],
+  };
 }
 
 /** Contact by ID, with its portal account for the CMS Access dialog. */

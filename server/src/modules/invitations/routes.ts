@@ -14,14 +14,11 @@ import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { signedInErrors } from '../../http/errors.ts';
-import { escapeCellText } from '../../exports/xlsx.ts';
+import { sendCsv } from '../../exports/csv.ts';
 import { ownRegistrationLink } from '../public/registration.service.ts';
 import * as svc from './service.ts';
 
 const tags = ['invitations'];
-
-/** A CSV cell: formula-looking text neutralised, then quoted. */
-export const csvCell = (v: string | number): string => `"${escapeCellText(String(v)).replace(/"/g, '""')}"`;
 
 /** Invitations (requirements §9.1, §9): Administrator only. */
 export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
@@ -37,20 +34,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   );
   app.get(
     '/invitations/export',
-    { schema: { tags, summary: 'One page of open invitations as CSV (INVITES_CMS_{page}_{size}.csv)', querystring: ZInviteExportRequestSchema } },
-    async (req, reply) => {
-      const r = req.query;
-      const data = await svc.listInvitations(db, scopeOf(req), r);
-      const lines = [
-        ['Invitation ID', 'First Name', 'Last Name', 'Email Address', 'User Type', 'Sent', 'Run ID'].map(csvCell).join(','),
-        ...data.rows.map((x) => [x.id, x.firstName, x.lastName, x.email, x.userType, x.sentAt, x.runId].map(csvCell).join(',')),
-      ];
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="INVITES_CMS_${r.page}_${r.pageSize}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(`\uFEFF${lines.join('\r\n')}\r\n`);
-    },
+    { schema: { tags, summary: 'One page of open invitations as CSV (INVITES_CMS_{page}_{size}.csv)', querystring: ZInviteExportRequestSchema, response: signedInErrors } },
+    async (req, reply) => sendCsv(reply, await svc.exportInvitations(db, scopeOf(req), req.query)),
   );
   app.get(
     '/invitations/registration-link',

@@ -20,6 +20,7 @@ import { spaLink } from '../../mail/links.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { offsetPage } from '../../http/paging.ts';
+import type { CsvExport } from '../../exports/csv.ts';
 import * as q from './queries.ts';
 
 interface Paging {
@@ -59,6 +60,26 @@ export async function listInvitations(db: Db, scope: Scope, r: Paging): Promise<
     const { rows, total } = await q.selectInvitations(db, scope.cid, r.search || undefined, r.direction, slice);
     return { rows: rows.map((x) => ({ ...x, sentAt: x.sentAt.toISOString() })), total };
   });
+}
+
+type InvitationRow = InvitationsResponse['rows'][number];
+
+/** One page of open invitations as INVITES_CMS_{page}_{size}.csv (requirements §9.1). */
+export async function exportInvitations(db: Db, scope: Scope, r: Paging): Promise<CsvExport<InvitationRow>> {
+  const data = await listInvitations(db, scope, r);
+  return {
+    fileName: `INVITES_CMS_${r.page}_${r.pageSize}.csv`,
+    rows: data.rows,
+    columns: [
+      { header: 'Invitation ID', value: (x) => x.id },
+      { header: 'First Name', value: (x) => x.firstName },
+      { header: 'Last Name', value: (x) => x.lastName },
+      { header: 'Email Address', value: (x) => x.email },
+      { header: 'User Type', value: (x) => x.userType },
+      { header: 'Sent', value: (x) => x.sentAt },
+      { header: 'Run ID', value: (x) => x.runId },
+    ],
+  };
 }
 
 /** A fresh single-use token: the link carries it, the table only its SHA-256. */

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  BALANCE_FORWARD,
-  EXPORT_PREFIX,
   ZBalanceRequestSchema,
   ZBalanceResponseSchema,
   ZBillingIdParamsSchema,
@@ -25,17 +23,11 @@ import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { signedInErrors } from '../../http/errors.ts';
-import { excelLocalDate, exportTimestamp, sendXlsx } from '../../exports/xlsx.ts';
+import { sendXlsx } from '../../exports/xlsx.ts';
+import { exportBalances, exportInvoiceDetails, exportManagedServices, exportProducts, exportTimeEntries } from './export.service.ts';
 import * as svc from './service.ts';
 
 const tags = ['jobs'];
-const USD = '"$"#,##0.00;-"$"#,##0.00';
-const DATE = 'yyyy-mm-dd';
-const DATE_TIME = 'yyyy-mm-dd hh:mm';
-/** A 2-decimal string as a spreadsheet number (a cell value, never summed here). */
-const num = (v: string | null) => (v === null ? null : Number(v));
-/** A 'YYYY-MM-DD' date as an Excel date (no zone). */
-const day = (v: string) => new Date(`${v}T00:00:00Z`);
 
 /** Jobs (agreements) and billing (requirements §11.1): Administrator only, the caller's customer only. */
 export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
@@ -78,23 +70,8 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
 
   app.get(
     '/managed-services/export',
-    { schema: { tags, summary: 'AllManagedServicesExport: the first 2000 rows as .xlsx', querystring: ZManagedServiceExportRequestSchema } },
-    async (req, reply) => {
-      const scope = scopeOf(req);
-      const rows = await svc.managedServicesForExport(db, scope, req.query);
-      return sendXlsx(reply, {
-        fileName: `${EXPORT_PREFIX.managedServices}${exportTimestamp(new Date(), scope.user.timeZone)}.xlsx`,
-        sheetName: 'Managed Services',
-        rows,
-        columns: [
-          { header: 'Agreement #', width: 14, value: (r) => r.jobNum },
-          { header: 'Code', width: 20, value: (r) => r.rateDesc },
-          { header: 'Description', width: 40, value: (r) => r.description },
-          { header: 'Price', width: 14, numFmt: USD, value: (r) => num(r.sellPrice) },
-          { header: 'Quantity', width: 10, value: (r) => num(r.quantity) },
-        ],
-      });
-    },
+    { schema: { tags, summary: 'AllManagedServicesExport: the first 2000 rows as .xlsx', querystring: ZManagedServiceExportRequestSchema, response: signedInErrors } },
+    async (req, reply) => sendXlsx(reply, await exportManagedServices(db, scopeOf(req), req.query)),
   );
 
   app.get(
@@ -112,29 +89,8 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
 
   app.get(
     '/balances/export',
-    { schema: { tags, summary: 'AllCustomerBalancesExport: Balance Forward, up to 2000 transactions and the Total as .xlsx', querystring: ZBalanceRequestSchema } },
-    async (req, reply) => {
-      const scope = scopeOf(req);
-      const b = await svc.getBalances(db, scope, req.query);
-      type Line = { num: string; type: string; date: string | null; job: string; amount: string };
-      const lines: Line[] = [
-        { num: '', type: BALANCE_FORWARD, date: b.asOfDate, job: '', amount: b.balanceForward },
-        ...b.rows.map((r) => ({ num: r.transNum, type: r.transType, date: r.transDate, job: r.jobNum, amount: r.amount })),
-        { num: '', type: 'Total', date: null, job: '', amount: b.totalAmount },
-      ];
-      return sendXlsx<Line>(reply, {
-        fileName: `${EXPORT_PREFIX.balances}${exportTimestamp(new Date(), scope.user.timeZone)}.xlsx`,
-        sheetName: 'Balances',
-        rows: lines,
-        columns: [
-          { header: 'Invoice Num', width: 16, value: (r) => r.num },
-          { header: 'Type', width: 16, value: (r) => r.type },
-          { header: 'Date', width: 12, numFmt: DATE, value: (r) => (r.date ? day(r.date) : null) },
-          { header: 'Agreement #', width: 14, value: (r) => r.job },
-          { header: 'Total', width: 14, numFmt: USD, value: (r) => num(r.amount) },
-        ],
-      });
-    },
+    { schema: { tags, summary: 'AllCustomerBalancesExport: Balance Forward, up to 2000 transactions and the Total as .xlsx', querystring: ZBalanceRequestSchema, response: signedInErrors } },
+    async (req, reply) => sendXlsx(reply, await exportBalances(db, scopeOf(req), req.query)),
   );
 
   app.get(
@@ -145,25 +101,8 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
 
   app.get(
     '/invoices/:id/export',
-    { schema: { tags, summary: 'The invoice lines and grand total as .xlsx', params: ZBillingIdParamsSchema } },
-    async (req, reply) => {
-      const scope = scopeOf(req);
-      const d = await svc.getInvoiceDetails(db, scope, req.params.id);
-      type Line = { item: string; description: string | null; quantity: string | null; price: string | null; total: string };
-      const lines: Line[] = [...d.lines, { item: 'Total', description: null, quantity: null, price: null, total: d.grandTotal }];
-      return sendXlsx<Line>(reply, {
-        fileName: `${EXPORT_PREFIX.invoiceDetails(d.invoice.transNum)}${exportTimestamp(new Date(), scope.user.timeZone)}.xlsx`,
-        sheetName: 'Invoice Details',
-        rows: lines,
-        columns: [
-          { header: 'Item', width: 14, value: (r) => r.item },
-          { header: 'Description', width: 40, value: (r) => r.description },
-          { header: 'Qty', width: 8, value: (r) => num(r.quantity) },
-          { header: 'Price', width: 14, numFmt: USD, value: (r) => num(r.price) },
-          { header: 'Total', width: 14, numFmt: USD, value: (r) => num(r.total) },
-        ],
-      });
-    },
+    { schema: { tags, summary: 'The invoice lines and grand total as .xlsx', params: ZBillingIdParamsSchema, response: signedInErrors } },
+    async (req, reply) => sendXlsx(reply, await exportInvoiceDetails(db, scopeOf(req), req.params.id)),
   );
 
   app.get(
@@ -176,24 +115,8 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
 
   app.get(
     '/jobs/:jobid/products/export',
-    { schema: { tags, summary: 'AllProductsExport: the first 2000 products of a job as .xlsx', params: ZJobIdParamsSchema, querystring: ZProductExportRequestSchema } },
-    async (req, reply) => {
-      const scope = scopeOf(req);
-      const rows = await svc.productsForExport(db, scope, req.params.jobid, req.query);
-      return sendXlsx(reply, {
-        fileName: `${EXPORT_PREFIX.products}${exportTimestamp(new Date(), scope.user.timeZone)}.xlsx`,
-        sheetName: 'Products',
-        rows,
-        columns: [
-          { header: 'Product', width: 30, value: (r) => r.productName },
-          { header: 'Description', width: 40, value: (r) => r.customerDescription },
-          { header: 'Quantity', width: 10, value: (r) => num(r.quantity) },
-          { header: 'Price', width: 14, numFmt: USD, value: (r) => num(r.price) },
-          { header: 'Type', width: 14, value: (r) => r.productClass },
-          { header: 'Bill', width: 14, value: (r) => (r.billable ? 'Billable' : (r.billableOption ?? 'Not billable')) },
-        ],
-      });
-    },
+    { schema: { tags, summary: 'AllProductsExport: the first 2000 products of a job as .xlsx', params: ZJobIdParamsSchema, querystring: ZProductExportRequestSchema, response: signedInErrors } },
+    async (req, reply) => sendXlsx(reply, await exportProducts(db, scopeOf(req), req.params.jobid, req.query)),
   );
 
   app.get(
@@ -212,26 +135,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
 
   app.get(
     '/jobs/:jobid/time-entries/export',
-    { schema: { tags, summary: 'JobReportsExport: the first 2000 time entries as .xlsx', params: ZJobIdParamsSchema, querystring: ZTimeEntryExportRequestSchema } },
-    async (req, reply) => {
-      const scope = scopeOf(req);
-      const tz = scope.user.timeZone;
-      const rows = await svc.timeEntriesForExport(db, scope, req.params.jobid, req.query);
-      return sendXlsx(reply, {
-        fileName: `${EXPORT_PREFIX.timeData}${exportTimestamp(new Date(), tz)}.xlsx`,
-        sheetName: 'Time Data',
-        rows,
-        columns: [
-          { header: 'Staff Name', width: 22, value: (r) => r.memberName },
-          { header: 'Type', width: 18, value: (r) => r.activityType },
-          { header: 'Rate', width: 20, value: (r) => r.rateDesc },
-          { header: 'Ticket #', width: 12, value: (r) => r.ticketNo },
-          { header: 'Invoiced', width: 10, value: (r) => (r.isInvoiced ? 'Yes' : 'No') },
-          { header: 'Time In', width: 18, numFmt: DATE_TIME, value: (r) => excelLocalDate(r.timeIn, tz) },
-          { header: 'Time Out', width: 18, numFmt: DATE_TIME, value: (r) => (r.timeOut ? excelLocalDate(r.timeOut, tz) : null) },
-          { header: 'Hours', width: 8, value: (r) => num(r.hours) },
-        ],
-      });
-    },
+    { schema: { tags, summary: 'JobReportsExport: the first 2000 time entries as .xlsx', params: ZJobIdParamsSchema, querystring: ZTimeEntryExportRequestSchema, response: signedInErrors } },
+    async (req, reply) => sendXlsx(reply, await exportTimeEntries(db, scopeOf(req), req.params.jobid, req.query)),
   );
 };
