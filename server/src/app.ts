@@ -12,7 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { ensureAppSecret } from './mail/secret.ts';
-import { authPlugin } from './auth/plugin.ts';
+import { authPlugin, requireSignIn } from './auth/plugin.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionRoutes } from './auth/sessions.routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -30,18 +30,15 @@ import { jobRoutes } from './modules/jobs/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
-import { contactCompatRoutes } from './modules/invitations/compat.routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
-import { bannerCompatRoutes, bannerRoutes } from './modules/banners/routes.ts';
+import { bannerRoutes } from './modules/banners/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
-import { chatCompatRoutes } from './modules/home/chat.routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
-import { mailRoutes } from './modules/mail/routes.ts';
-import { surveyRoutes } from './modules/surveys/routes.ts';
+import { mailRoutes, unsubscribeRoutes } from './modules/mail/routes.ts';
+import { publicSurveyRoutes, surveyRoutes } from './modules/surveys/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
-import { bridgedRoutes } from './modules/compat/bridged.routes.ts';
-import { dataApiRoutes, registerApiKeyMarking, ticketFilterCompatRoutes, WEB_API_PREFIX } from './modules/compat/routes.ts';
+import { compatRoutes, registerApiKeyMarking } from './modules/compat/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
 
 export interface AppDeps {
@@ -135,33 +132,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authPlugin, { db, config });
+  // Public: sign-in, the portal's settings, the logged-out pages and the e-mailed links (each authorised
+  // by its token or rate-limited). server/test/signed-in-guard.test.ts lists them.
   await app.register(authRoutes, { prefix: '/api/v1/auth', db, config, now: deps.now ?? (() => new Date()) });
-  await app.register(sessionRoutes, { prefix: '/api/v1', db, config });
-  await app.register(auditRoutes, { prefix: '/api/v1', db, config });
   await app.register(systemRoutes, { prefix: '/api/v1', db, config });
-  await app.register(ticketDetailModule, { db, config });
-  await app.register(ticketRoutes, { prefix: '/api/v1', db, config });
-  await app.register(ticketPickerRoutes, { prefix: '/api/v1', db, config });
-  await app.register(contactRoutes, { prefix: '/api/v1', db, config });
-  await app.register(jobRoutes, { prefix: '/api/v1', db, config });
-  await app.register(reportRoutes, { prefix: '/api/v1', db, config });
-  await app.register(deviceRoutes, { prefix: '/api/v1', db, config });
-  await app.register(invitationRoutes, { prefix: '/api/v1', db, config });
-  await app.register(searchRoutes, { prefix: '/api/v1', db, config });
-  await app.register(contactCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
-  await app.register(bannerRoutes, { prefix: '/api/v1', db, config });
-  await app.register(bannerCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
-  await app.register(preferenceRoutes, { prefix: '/api/v1', db, config });
-  await app.register(homeRoutes, { prefix: '/api/v1', db, config });
-  await app.register(formRoutes, { prefix: '/api/v1', db, config });
-  await app.register(chatCompatRoutes, { prefix: '/app/kapps/customer-portal/webApis', db, config });
   await app.register(publicRoutes, { prefix: '/api/v1', db, config });
-  await app.register(mailRoutes, { prefix: '/api/v1', db, config });
-  await app.register(surveyRoutes, { prefix: '/api/v1', db, config });
-  await app.register(apiKeyRoutes, { prefix: '/api/v1', db, config });
-  await app.register(ticketFilterCompatRoutes, { prefix: WEB_API_PREFIX, db, config });
-  await app.register(dataApiRoutes, { prefix: '/api/data', db, config });
-  await app.register(bridgedRoutes, { db, config });
+  await app.register(publicSurveyRoutes, { prefix: '/api/v1', db, config });
+  await app.register(unsubscribeRoutes, { prefix: '/api/v1', db, config });
+  // Everything else: one guard for the whole group (a signed-out caller gets 401 before anything runs).
+  await app.register(async (signedIn) => {
+    requireSignIn(signedIn);
+    await signedIn.register(sessionRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(auditRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(ticketDetailModule, { db, config });
+    await signedIn.register(ticketRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(ticketPickerRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(contactRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(jobRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(reportRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(deviceRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(invitationRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(searchRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(bannerRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(preferenceRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(homeRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(formRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(mailRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(surveyRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(apiKeyRoutes, { prefix: '/api/v1', db, config });
+    await signedIn.register(compatRoutes, { db, config });
+  });
 
   registerSpa(app, webDist);
   return app;

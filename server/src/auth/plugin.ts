@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { COMPAT_MESSAGES, CSRF_HEADER, ZXUserHeaderSchema } from '@sc/common';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, badRequest, unauthenticated } from '../http/errors.ts';
 import { apiKeyOf, resolveApiKey } from './api-key.ts';
 import type { Scope } from './scope.ts';
 import { csrfMatches, resolveSession } from './service.ts';
@@ -14,16 +14,36 @@ export const SESSION_COOKIE = 'sc_session';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in caller, or null. Routes read it through requireScope(). */
+    /** The signed-in caller, or null. Routes of the signed-in group read it through scopeOf(). */
     scope: Scope | null;
   }
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The caller's scope; throws 401 when signed out. Every non-public route starts with this. */
+/**
+ * The guard of a plugin group (fastify/demo's `routes/api/autohooks.ts`): every route registered in `group`
+ * and its children answers 401 to a signed-out caller, before its body is read or validated, so no
+ * handler can forget the check. app.ts puts every route but the public ones in one such group.
+ */
+export function requireSignIn(group: FastifyInstance): void {
+  group.addHook('onRequest', async (req) => {
+    if (!req.scope) throw unauthenticated();
+  });
+}
+
+/**
+ * The caller of a route in a signed-in group (requireSignIn): the guard has answered 401 before the
+ * handler when there is none, so this does not check the sign-in again. Outside a group it is a bug (500).
+ */
+export function scopeOf(req: FastifyRequest): Scope {
+  if (!req.scope) throw new Error(`${req.method} ${req.routeOptions.url ?? req.url}: scopeOf() outside a signed-in group (requireSignIn)`);
+  return req.scope;
+}
+
+/** The caller's scope, or a 401: for a route outside the signed-in group. Inside it, scopeOf(). */
 export function requireScope(req: FastifyRequest): Scope {
-  if (!req.scope) throw new AppError('UNAUTHENTICATED', 'Not signed in');
+  if (!req.scope) throw unauthenticated();
   return req.scope;
 }
 
@@ -59,7 +79,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     if (!acceptsApiKey && !req.url.startsWith('/api/') && !req.url.startsWith('/app/kapps/')) return;
     // docs/decisions/022: an API key (compatibility routes only) replaces the cookie; X-User never identifies anyone.
     if (acceptsApiKey && req.headers['x-user'] !== undefined && !ZXUserHeaderSchema.safeParse(req.headers['x-user']).success) {
-      throw new AppError('BAD_REQUEST', `X-User: ${COMPAT_MESSAGES.xUserShape}`, { 'X-User': COMPAT_MESSAGES.xUserShape });
+      throw badRequest({ 'X-User': COMPAT_MESSAGES.xUserShape });
     }
     const apiKey = apiKeyOf(req.headers);
     if (apiKey !== undefined) {

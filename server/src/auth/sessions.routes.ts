@@ -3,20 +3,18 @@ import { z } from 'zod';
 import {
   describeUserAgent,
   ZEndSessionsResponseSchema,
-  ZErrorResponseSchema,
   ZSessionIdParamsSchema,
   ZSignedInDevicesResponseSchema,
   type SignedInDevicesResponse,
 } from '@sc/common';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound, signedInErrors } from '../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
-import { requireScope } from './plugin.ts';
+import { scopeOf } from './plugin.ts';
 import * as q from './queries.ts';
 import { forgetSession, forgetSessionsOfUser } from './session-cache.ts';
 
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
 const tags = ['auth'];
 
 /**
@@ -26,9 +24,9 @@ const tags = ['auth'];
 export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/sessions',
-    { schema: { tags, summary: "Signed-in devices: the caller's live sessions, this one marked", response: { 200: ZSignedInDevicesResponseSchema, ...errors } } },
+    { schema: { tags, summary: "Signed-in devices: the caller's live sessions, this one marked", response: { 200: ZSignedInDevicesResponseSchema, ...signedInErrors } } },
     async (req): Promise<SignedInDevicesResponse> => {
-      const scope = requireScope(req);
+      const scope = scopeOf(req);
       const rows = await q.selectSessionsOfUser(db, scope.webUserId, new Date());
       return {
         sessions: rows.map((r) => ({
@@ -46,9 +44,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
 
   app.delete(
     '/sessions/:id',
-    { schema: { tags, summary: 'Ends one of the caller’s sessions (404 for any other)', params: ZSessionIdParamsSchema, response: { 200: ZEndSessionsResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'Ends one of the caller’s sessions (404 for any other)', params: ZSessionIdParamsSchema, response: { 200: ZEndSessionsResponseSchema, ...signedInErrors } } },
     async (req) => {
-      const scope = requireScope(req);
+      const scope = scopeOf(req);
       const ended = await q.deleteSessionOfUser(db, scope.webUserId, req.params.id);
       if (!ended) throw notFound('Session not found');
       forgetSession(req.params.id);
@@ -59,9 +57,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
 
   app.post(
     '/sessions/end-others',
-    { schema: { tags, summary: 'Ends every session of the caller but this one', body: z.object({}).optional(), response: { 200: ZEndSessionsResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'Ends every session of the caller but this one', body: z.object({}).optional(), response: { 200: ZEndSessionsResponseSchema, ...signedInErrors } } },
     async (req) => {
-      const scope = requireScope(req);
+      const scope = scopeOf(req);
       const ended = await q.deleteOtherSessionsOfUser(db, scope.webUserId, scope.sessionId);
       forgetSessionsOfUser(scope.webUserId);
       if (ended) await recordAudit(db, scope, { action: 'session.end', entity: 'account', entityId: scope.webUserId, details: { sessions: ended, others: true } });

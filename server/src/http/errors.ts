@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorCode, ErrorResponse } from '@sc/common';
+import { ZErrorResponseSchema, type ErrorCode, type ErrorResponse } from '@sc/common';
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -14,6 +14,30 @@ const STATUS: Record<ErrorCode, number> = {
   BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
 };
+
+/**
+ * The one table of error answers for route schemas (fastify/demo; docs/conventions.md "Server"): every status
+ * the error handler gives, all in the one error shape. Routes spread a set of it into `schema.response`.
+ */
+export const errorResponses = {
+  400: ZErrorResponseSchema,
+  401: ZErrorResponseSchema,
+  403: ZErrorResponseSchema,
+  404: ZErrorResponseSchema,
+  409: ZErrorResponseSchema,
+  413: ZErrorResponseSchema,
+  429: ZErrorResponseSchema,
+  502: ZErrorResponseSchema,
+  503: ZErrorResponseSchema,
+} as const;
+
+const { 400: badInput, 401: signedOut, 403: refused, 404: missing, 409: stale, 429: tooMany } = errorResponses;
+
+/** A signed-in route's refusals: bad input, signed out, not allowed (or no CSRF token), not found, a stale version. */
+export const signedInErrors = { 400: badInput, 401: signedOut, 403: refused, 404: missing, 409: stale } as const;
+
+/** A public route's: bad input, a cookie write without its CSRF token, a link that does not work or was used, too many tries. */
+export const publicErrors = { 400: badInput, 403: refused, 404: missing, 409: stale, 429: tooMany } as const;
 
 /** The one error type services throw; the code decides the status. */
 export class AppError extends Error {
@@ -40,10 +64,13 @@ export class TooManyRequests extends AppError {
   }
 }
 
-/** A 400 naming the fields, in the shape the validation errors have ('field: message' first). */
-export function badRequest(fieldErrors: Record<string, string>): AppError {
+/**
+ * The one 400 naming fields, in the shape the validation errors have: the message is 'field: text' of the
+ * first field, unless the spec gives the refusal a sentence of its own (`message`).
+ */
+export function badRequest(fieldErrors: Record<string, string>, message?: string): AppError {
   const [first] = Object.entries(fieldErrors);
-  return new AppError('BAD_REQUEST', first ? `${first[0]}: ${first[1]}` : 'Invalid request', fieldErrors);
+  return new AppError('BAD_REQUEST', message ?? (first ? `${first[0]}: ${first[1]}` : 'Invalid request'), fieldErrors);
 }
 
 export const forbidden = (message = 'Not Authorized') => new AppError('FORBIDDEN', message);

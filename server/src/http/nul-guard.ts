@@ -1,7 +1,7 @@
 import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { BODY_JSON_BOUNDS, jsonBoundsProblem } from '@sc/common';
-import { AppError, badRequest } from './errors.ts';
+import { badRequest } from './errors.ts';
 
 /**
  * docs/requirements.md §18.4: PostgreSQL text and jsonb cannot hold U+0000, so a NUL in any string of a
@@ -39,6 +39,6 @@ export function registerNulGuard(app: FastifyInstance): void {
       if (problem) throw badRequest({ [BODY_TOO_DEEP]: problem });
     }
     const field = fieldWithNul(req.params) ?? fieldWithNul(req.query) ?? fieldWithNul(req.body);
-    if (field !== null) throw new AppError('BAD_REQUEST', `${field}: ${NUL_MESSAGE}`, { [field]: NUL_MESSAGE });
+    if (field !== null) throw badRequest({ [field]: NUL_MESSAGE });
   });
 }

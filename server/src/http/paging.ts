@@ -1,7 +1,7 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { KeysetPage, Page, SortDirection } from '@sc/common';
-import { AppError } from './errors.ts';
+import { badRequest } from './errors.ts';
 
 // The one paging helper of every list (docs/conventions.md 'Lists'): the request's page and pageSize
 // become a LIMIT/OFFSET slice, the rows and total become the page envelope of common/src/list.ts
@@ -71,7 +71,7 @@ export const encodeCursor = (o: KeysetOrder, k: Keyset): string =>
  * for another sort or direction, or it does not parse. `valid` checks the value (e.g. a date).
  */
 export function decodeCursor(o: KeysetOrder, cursor: string, keysetSorts: readonly string[], valid: (v: string | number) => boolean = () => true): Keyset {
-  const bad = () => new AppError('BAD_REQUEST', 'cursor: invalid for this sort', { cursor: 'invalid for this sort' });
+  const bad = () => badRequest({ cursor: 'invalid for this sort' });
   if (!keysetSorts.includes(o.sort)) throw bad();
   let body: Partial<CursorBody>;
   try {

@@ -2,7 +2,7 @@ import type { AccessRow } from './_fixture.ts';
 
 const compat = (name: string) => `/app/kapps/customer-portal/webApis/${name}`;
 
-/** server/src/modules/invitations (and its compat routes): invitations, the registration link, contact removal and approval. */
+/** server/src/modules/invitations (and its compat routes, modules/compat/contacts.routes.ts): invitations, the registration link, contact removal and approval. */
 export const rows: AccessRow[] = [
   { route: 'GET /api/v1/invitations/candidates', request: () => ({ url: '/api/v1/invitations/candidates' }), expect: { anon: 401, User: 403, OperatorLimited: 403, Operator: 403, Administrator: 200, spaceAdmin: 200, otherAdmin: 200, otherUser: 403 } },
   { route: 'GET /api/v1/invitations', request: () => ({ url: '/api/v1/invitations' }), expect: { anon: 401, User: 403, OperatorLimited: 403, Operator: 403, Administrator: 200, spaceAdmin: 200, otherAdmin: 200, otherUser: 403 } },

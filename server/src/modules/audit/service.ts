@@ -1,8 +1,9 @@
-import { AUDIT_EXPORT_MAX_ROWS, canReadAuditLog, type AuditAction, type AuditListRequest, type AuditListResponse, type AuditRow } from '@sc/common';
+import { AUDIT_ACTION_LABELS, AUDIT_EXPORT_MAX_ROWS, canReadAuditLog, type AuditAction, type AuditListRequest, type AuditListResponse, type AuditRow } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../http/errors.ts';
 import { offsetPage } from '../../http/paging.ts';
+import { excelLocalDate, exportTimestamp, type XlsxExport } from '../../exports/xlsx.ts';
 import * as q from './queries.ts';
 
 /** Rows per query of the export: a batch in memory at a time, and other requests run between batches. */
@@ -74,5 +75,27 @@ export function auditForExport(
         left -= rows.length;
       }
     },
+  };
+}
+
+/** The audit log spreadsheet: AUDIT_LOG_{timestamp}.xlsx, times in the caller's zone, streamed from auditForExport. */
+export function exportAudit(db: Db, scope: Scope, r: Omit<AuditListRequest, 'page' | 'pageSize'>): XlsxExport<AuditRow> {
+  const timeZone = scope.user.timeZone;
+  return {
+    fileName: `AUDIT_LOG_${exportTimestamp(new Date(), timeZone)}.xlsx`,
+    sheetName: 'Audit log',
+    rows: auditForExport(db, scope, r),
+    columns: [
+      { header: 'When', width: 20, numFmt: 'yyyy-mm-dd hh:mm:ss', value: (x) => excelLocalDate(new Date(x.at), timeZone) },
+      { header: 'Action', width: 22, value: (x) => AUDIT_ACTION_LABELS[x.action] },
+      { header: 'Organisation', width: 26, value: (x) => x.organizationName ?? 'Provider-wide' },
+      { header: 'Actor', width: 30, value: (x) => x.actorEmail },
+      { header: 'Actor Name', width: 22, value: (x) => x.actorName },
+      { header: 'Address', width: 16, value: (x) => x.ip },
+      { header: 'Browser', width: 40, value: (x) => x.userAgent },
+      { header: 'Target', width: 14, value: (x) => x.targetType },
+      { header: 'Target ID', width: 12, value: (x) => x.targetId },
+      { header: 'Details', width: 60, value: (x) => (x.details ? JSON.stringify(x.details) : null) },
+    ],
   };
 }

@@ -1,51 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZActiveBannersResponseSchema,
-  ZBannerCompatRequestSchema,
-  ZBannerDocumentSchema,
   ZBannerSaveRequestSchema,
   ZBannerSchema,
-  ZBannerUpsertCompatRequestSchema,
-  ZErrorResponseSchema,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { signedInErrors } from '../../http/errors.ts';
 import * as svc from './service.ts';
-
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema } as const;
 
 /** Banner messages (requirements §6.1, §6.4): read by everyone signed in, written by the owner of the partition. */
 export const bannerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   const tags = ['banners'];
   app.get(
     '/banners/active',
-    { schema: { tags, summary: 'The global and the customer banner, while not expired', response: { 200: ZActiveBannersResponseSchema, ...errors } } },
-    (req) => svc.listActiveBanners(db, requireScope(req)),
+    { schema: { tags, summary: 'The global and the customer banner, while not expired', response: { 200: ZActiveBannersResponseSchema, ...signedInErrors } } },
+    (req) => svc.listActiveBanners(db, scopeOf(req)),
   );
   app.get(
     '/banner',
-    { schema: { tags, summary: "The editor's own banner (space admin: global; Administrator: its customer's)", response: { 200: ZBannerSchema, ...errors } } },
-    (req) => svc.getBanner(db, requireScope(req)),
+    { schema: { tags, summary: "The editor's own banner (space admin: global; Administrator: its customer's)", response: { 200: ZBannerSchema, ...signedInErrors } } },
+    (req) => svc.getBanner(db, scopeOf(req)),
   );
   app.put(
     '/banner',
-    { schema: { tags, summary: "Save the editor's own banner", body: ZBannerSaveRequestSchema, response: { 200: ZBannerSchema, ...errors } } },
-    (req) => svc.saveBanner(db, requireScope(req), req.body),
-  );
-};
-
-/** The original's web APIs get-banner-message and upsert-banner-message (requirements §6); `auth` is ignored. */
-export const bannerCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
-  const tags = ['compatibility'];
-  app.post(
-    '/get-banner-message',
-    { schema: { tags, summary: 'Read a banner document (web API of the original portal)', body: ZBannerCompatRequestSchema, response: { 200: ZBannerDocumentSchema, ...errors } } },
-    (req) => svc.getBannerDocument(db, requireScope(req), req.body.partitionKey),
-  );
-  app.post(
-    '/upsert-banner-message',
-    { schema: { tags, summary: 'Save a banner document (web API of the original portal)', body: ZBannerUpsertCompatRequestSchema, response: { 200: ZBannerDocumentSchema, ...errors } } },
-    (req) => svc.upsertBannerDocument(db, requireScope(req), req.body.partitionKey, req.body.documentJson),
+    { schema: { tags, summary: "Save the editor's own banner", body: ZBannerSaveRequestSchema, response: { 200: ZBannerSchema, ...signedInErrors } } },
+    (req) => svc.saveBanner(db, scopeOf(req), req.body),
   );
 };

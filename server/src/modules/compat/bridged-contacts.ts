@@ -8,7 +8,7 @@ import {
   type ContactRow,
   type Device,
 } from '@sc/common';
-import { AppError, forbidden } from '../../http/errors.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
 import { contactsForExport, getContact, listContacts } from '../contacts/service.ts';
 import { getDevice, listDevices } from '../devices/service.ts';
 import { listCandidates, listInvitations } from '../invitations/service.ts';
@@ -30,7 +30,7 @@ export function listRequest<S extends z.ZodType>(schema: S, paging: BridgedPagin
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = issue.path.map(String).join('.') || 'values';
-    throw new AppError('BAD_REQUEST', `${name}: ${issue.message}`, { [name]: issue.message });
+    throw badRequest({ [name]: issue.message });
   }
   return parsed.data;
 }

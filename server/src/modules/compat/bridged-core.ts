@@ -3,7 +3,7 @@ import { ZBridgedRequestSchema, type BridgedRequest, type BridgedResponse, type 
 import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { badRequest, type AppError } from '../../http/errors.ts';
 
 // The bridged-resource machinery (requirements §16.3, docs/decisions/022): reading the form body, the one
 // registry entry type (params schema + handler + record mapper), paging from the original's parameters,
@@ -116,22 +116,22 @@ export function readBridgedRequest(path: { formSlug: string; bridgedResourceName
     limit: rest.limit,
     offset: rest.offset,
   });
-  if (!parsed.success) throw badRequest(parsed.error);
+  if (!parsed.success) throw badValues(parsed.error);
   // requirements §16.1: an X-User sent among the values identifies nobody; it is dropped here.
   delete parsed.data.values['X-User'];
   return parsed.data;
 }
 
-function badRequest(error: z.ZodError, prefix = ''): AppError {
+/** The 400 of refused values, one field each. */
+function badValues(error: z.ZodError, prefix = ''): AppError {
   const fieldErrors: Record<string, string> = {};
   for (const issue of error.issues) {
     const name = prefix + (issue.path.map(String).join('.') || 'request');
     fieldErrors[name] ??= issue.message;
   }
-  const [first] = Object.entries(fieldErrors);
-  // The §5 texts already name their property; other messages get the field in front.
-  const message = first ? (first[1].startsWith('Property "') ? first[1] : `${first[0]}: ${first[1]}`) : 'Invalid request';
-  return new AppError('BAD_REQUEST', message, fieldErrors);
+  const [first] = Object.values(fieldErrors);
+  // The §5 texts already name their property: they are the message as they are.
+  return badRequest(fieldErrors, first?.startsWith('Property "') ? first : undefined);
 }
 
 /** The original's unset value is a single space (requirements §3 'Ticket search criteria'): blank means not given. */
@@ -152,10 +152,10 @@ const zPagingValues = z.object({
 /** PageNum/PageSize of the values win; else limit/offset; else the metadata's pageToken (an offset we gave out). */
 function pagingOf(r: BridgedRequest, values: Record<string, string>, res: MultipleResource): BridgedPaging {
   const p = zPagingValues.safeParse(values);
-  if (!p.success) throw badRequest(p.error, 'values.');
+  if (!p.success) throw badValues(p.error, 'values.');
   const pageSize = p.data.PageSize ?? r.limit ?? res.defaultPageSize;
   if (pageSize < 1 || pageSize > res.maxPageSize) {
-    throw new AppError('BAD_REQUEST', `limit: at most ${res.maxPageSize} records a call`, { limit: `at most ${res.maxPageSize}` });
+    throw badRequest({ limit: `at most ${res.maxPageSize} records a call` });
   }
   let offset: number;
   if (p.data.PageNum !== undefined) offset = (p.data.PageNum - 1) * pageSize;
@@ -163,7 +163,7 @@ function pagingOf(r: BridgedRequest, values: Record<string, string>, res: Multip
     const token = r.metadata.pageToken ?? (p.data.PageToken !== undefined ? String(p.data.PageToken) : undefined);
     offset = r.offset ?? (token !== undefined && /^\d{1,9}$/.test(token) ? Number(token) : 0);
   }
-  if (offset % pageSize !== 0) throw new AppError('BAD_REQUEST', 'offset: must be a multiple of limit', { offset: 'must be a multiple of limit' });
+  if (offset % pageSize !== 0) throw badRequest({ offset: 'must be a multiple of limit' });
   return {
     page: offset / pageSize + 1,
     pageSize,
@@ -199,7 +199,7 @@ export const isInvalidResponse = (e: unknown): boolean => e instanceof InvalidRe
 export async function runBridged(ctx: BridgedContext, res: BridgedResource, r: BridgedRequest, mode: 'fetch' | 'count'): Promise<BridgedResponse> {
   const values = givenValues(r.values);
   const parsed = res.params.safeParse(values);
-  if (!parsed.success) throw badRequest(parsed.error, 'values.');
+  if (!parsed.success) throw badValues(parsed.error, 'values.');
   const fields = r.attributes && r.attributes.length > 0 ? r.attributes : res.fields;
   if (res.kind === 'single') {
     const attrs = await res.get(ctx, parsed.data);

@@ -10,7 +10,7 @@ import {
   type TicketSortKey,
 } from '@sc/common';
 import type { TicketType } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { accountTeamFor } from '../home/service.ts';
 import { globalSearch } from '../search/service.ts';
 import { exportTicketActions, listTicketActions } from '../ticket-detail/actions.service.ts';
@@ -152,7 +152,7 @@ export async function ticketPage(ctx: BridgedContext, ticketType: TicketType, p:
   if (!q.success) {
     const issue = q.error.issues[0]!;
     const name = `values.${issue.path.map(String).join('.')}`;
-    throw new AppError('BAD_REQUEST', `${name}: ${issue.message}`, { [name]: issue.message });
+    throw badRequest({ [name]: issue.message });
   }
   const filter = listFilterFor(ctx.scope, ticketType, q.data);
   const contactId = about.contactId ?? p.CustomerContactID ?? p.ContactID;

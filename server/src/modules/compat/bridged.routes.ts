@@ -6,28 +6,20 @@ import {
   ZBridgedInvalidResponseSchema,
   ZBridgedKappParamsSchema,
   ZBridgedResponseSchema,
-  ZErrorResponseSchema,
 } from '@sc/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound, signedInErrors } from '../../http/errors.ts';
 import { isInvalidResponse, readBridgedRequest, runBridged, type BridgedResource } from './bridged-core.ts';
 import { BRIDGED_RESOURCES } from './bridged-registry.ts';
 
 /** requirements §16.3: the original used its resources with this kapp (and form shared-resources). */
 export const COMPAT_KAPP = 'customer-portal';
 
-const responses = {
-  200: ZBridgedResponseSchema,
-  400: ZErrorResponseSchema,
-  401: ZErrorResponseSchema,
-  403: ZErrorResponseSchema,
-  404: ZErrorResponseSchema,
-  502: ZBridgedInvalidResponseSchema,
-} as const;
+const responses = { 200: ZBridgedResponseSchema, ...signedInErrors, 502: ZBridgedInvalidResponseSchema } as const;
 const tags = ['compatibility'];
 const consumes = ['application/x-www-form-urlencoded', 'application/json'];
 // docs/decisions/022: the session (with CSRF for writes; these are reads) or an API key.
@@ -44,7 +36,7 @@ export const bridgedRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; reso
   await app.register(formbody);
 
   async function answer(req: FastifyRequest, reply: FastifyReply, path: Parameters<typeof readBridgedRequest>[0], mode: 'fetch' | 'count') {
-    const scope = requireScope(req);
+    const scope = scopeOf(req);
     const r = readBridgedRequest(path, req.body);
     if (!r.datastore && r.kappSlug !== undefined && r.kappSlug !== COMPAT_KAPP) throw notFound(`Kapp not found: ${r.kappSlug}`);
     const resource = Object.hasOwn(registry, r.bridgedResourceName) ? registry[r.bridgedResourceName] : undefined;

@@ -2,7 +2,7 @@ import { DATA_API_TYPES, ZContactListRequestSchema, ZDeviceListRequestSchema, ZJ
 import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 import { pageEnvelope } from '../../http/paging.ts';
 import { getContact, listContacts } from '../contacts/service.ts';
 import { getDevice, listDevices } from '../devices/service.ts';
@@ -22,7 +22,7 @@ const CONTACT_FIELDS = ['Contact ID', 'CID', 'First Name', 'Middle Initial', 'La
 const ACTION_FIELDS = ['Action ID', 'Incident ID', 'Start Date', 'User Name', 'Display Name', 'Staff Name', 'Action Desc', 'Status', 'Is Internal'];
 
 const required = (name: 'jobId' | 'incidentId', type: DataApiType): never => {
-  throw new AppError('BAD_REQUEST', `${name}: required for ${type}`, { [name]: `required for ${type}` });
+  throw badRequest({ [name]: `required for ${type}` });
 };
 
 type Fetched = { fields: readonly string[]; rows: Attrs[]; total: number };

@@ -1,23 +1,14 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZDataApiParamsSchema,
-  ZDataApiQuerySchema,
-  ZDataApiResponseSchema,
-  ZErrorResponseSchema,
-  ZTicketFilterQueryCompatRequestSchema,
-  ZTicketFilterQueryCompatResponseSchema,
-  ZTicketFilterUpsertCompatRequestSchema,
-  ZTicketFilterUpsertCompatResponseSchema,
-} from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { dataApi } from './data-api.ts';
-import { queryTicketFilterDocuments, upsertTicketFilterDocument } from './ticket-filters.compat.ts';
-
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
-const tags = ['compatibility'];
+import { bannerCompatRoutes } from './banners.routes.ts';
+import { bridgedRoutes } from './bridged.routes.ts';
+import { chatCompatRoutes } from './chat.routes.ts';
+import { contactCompatRoutes } from './contacts.routes.ts';
+import { dataApiRoutes } from './data-api.routes.ts';
+import { ticketFilterCompatRoutes } from './ticket-filters.routes.ts';
+import { ticketCompatRoutes } from './tickets.routes.ts';
 
 /** Where the original's web APIs live (requirements §16.4). */
 export const WEB_API_PREFIX = '/app/kapps/customer-portal/webApis';
@@ -37,48 +28,18 @@ export function registerApiKeyMarking(app: FastifyInstance): void {
   app.addHook('onRoute', acceptApiKeysOnWebApis);
 }
 
-/** upsert-ticket-filter and query-ticket-filters (requirements §16.4), under WEB_API_PREFIX. */
-export const ticketFilterCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
-  app.post(
-    '/upsert-ticket-filter',
-    {
-      schema: {
-        tags,
-        summary: 'Save a ticket filter under md5(SearchName) (web API of the original portal)',
-        body: ZTicketFilterUpsertCompatRequestSchema,
-        response: { 200: ZTicketFilterUpsertCompatResponseSchema, ...errors },
-      },
-    },
-    (req) => upsertTicketFilterDocument(db, requireScope(req), req.body),
-  );
-  app.post(
-    '/query-ticket-filters',
-    {
-      schema: {
-        tags,
-        summary: "Saved ticket filters of a partition that are public or the caller's: the total and a page (web API of the original portal)",
-        body: ZTicketFilterQueryCompatRequestSchema,
-        response: { 200: ZTicketFilterQueryCompatResponseSchema, ...errors },
-      },
-    },
-    (req) => queryTicketFilterDocuments(db, requireScope(req), req.body),
-  );
-};
-
-/** The Data API (requirements §16.5) under /api/data: the session or an API key (CmsApiKey). */
-export const dataApiRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
-  app.get(
-    '/:cmstype',
-    {
-      config: { apiKey: true },
-      schema: {
-        tags,
-        summary: 'Data API of the original: a page of contact, job, device, incident, product, jobreport or action records',
-        params: ZDataApiParamsSchema,
-        querystring: ZDataApiQuerySchema,
-        response: { 200: ZDataApiResponseSchema, ...errors },
-      },
-    },
-    (req) => dataApi(db, config, requireScope(req), req.params.cmstype, req.query),
-  );
+/**
+ * Every compatibility route of the original portal, registered from app.ts with one line (inside the signed-in
+ * group): its web APIs under WEB_API_PREFIX (requirements §16.4), the Data API under /api/data (§16.5) and
+ * the bridged resources (§16.3). The routes live here; the rules stay in the owning module's service.
+ */
+export const compatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  const deps = { db, config };
+  await app.register(contactCompatRoutes, { prefix: WEB_API_PREFIX, ...deps });
+  await app.register(bannerCompatRoutes, { prefix: WEB_API_PREFIX, ...deps });
+  await app.register(ticketCompatRoutes, { prefix: WEB_API_PREFIX, ...deps });
+  await app.register(chatCompatRoutes, { prefix: WEB_API_PREFIX, ...deps });
+  await app.register(ticketFilterCompatRoutes, { prefix: WEB_API_PREFIX, ...deps });
+  await app.register(dataApiRoutes, { prefix: '/api/data', ...deps });
+  await app.register(bridgedRoutes, deps);
 };

@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { selectVisibleFilter, selectVisibleFilters, type TicketFilterRecord } from '../tickets/filters.queries.ts';
 import { saveTicketFilter } from '../tickets/filters.service.ts';
 
@@ -34,7 +34,7 @@ const toDocument = (r: TicketFilterRecord): TicketFilterDocument => {
 export async function upsertTicketFilterDocument(db: Db, scope: Scope, body: z.output<typeof ZTicketFilterUpsertCompatRequestSchema>) {
   const doc = body.documentJson;
   const searchType: TicketFilterSearchType | undefined = body.partitionKey ?? doc.partitionKey;
-  if (!searchType) throw new AppError('BAD_REQUEST', 'partitionKey: Incidents or Requests is required', { partitionKey: 'Incidents or Requests is required' });
+  if (!searchType) throw badRequest({ partitionKey: 'Incidents or Requests is required' });
   const saved = await saveTicketFilter(db, scope, { searchType, searchName: doc.SearchName, isPublic: doc.IsPublic, criteria: doc.criteria ?? {} });
   const row = await selectVisibleFilter(db, scope.cid, searchType, scope.webUserId, saved.id);
   return { result: 'ok' as const, document: toDocument(row!) };

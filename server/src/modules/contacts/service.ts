@@ -3,6 +3,7 @@ import {
   canManageContacts,
   CONTACT_MESSAGES,
   CONTACTS_EXPORT_LIMIT,
+  formatPhone,
   type ContactAccessUpdate,
   type ContactDetail,
   type ContactEmailPreferences,
@@ -17,8 +18,9 @@ import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
 import { decideRegistration } from '../public/registration.service.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { offsetPage } from '../../http/paging.ts';
+import { exportTimestamp, type XlsxExport } from '../../exports/xlsx.ts';
 import * as q from './queries.ts';
 
 type ListRequest = z.output<typeof ZContactListRequestSchema>;
@@ -67,6 +69,29 @@ export async function contactsForExport(db: Db, scope: Scope, r: ExportRequest) 
   );
 }
 
+type ExportRow = Awaited<ReturnType<typeof contactsForExport>>[number];
+
+/** The AllContactsExport spreadsheet: CONTACTS_CMS_{timestamp}.xlsx, sheet Contacts. */
+export async function exportContacts(db: Db, scope: Scope, r: ExportRequest): Promise<XlsxExport<ExportRow>> {
+  const rows = await contactsForExport(db, scope, r);
+  return {
+    fileName: `CONTACTS_CMS_${exportTimestamp(new Date(), scope.user.timeZone)}.xlsx`,
+    sheetName: 'Contacts',
+    rows,
+    columns: [
+      { header: 'Contact ID', width: 12, value: (x) => x.id },
+      { header: 'First Name', width: 18, value: (x) => x.firstName },
+      { header: 'Last Name', width: 18, value: (x) => x.lastName },
+      { header: 'Email', width: 32, value: (x) => x.email },
+      { header: 'Phone', width: 18, value: (x) => formatPhone(x.directPhone) },
+      { header: 'Mobile', width: 18, value: (x) => formatPhone(x.mobilePhone) },
+      { header: 'Title', width: 24, value: (x) => x.title },
+      { header: 'VIP', width: 6, value: (x) => (x.isVip ? 'Yes' : 'No') },
+      { header: 'Pending', width: 9, value: (x) => (x.isPending ? 'Yes' : 'No') },
+    ],
+  };
+}
+
 /** Contact by ID, with its portal account for the CMS Access dialog. */
 export async function getContact(db: Db, scope: Scope, id: number): Promise<ContactDetail> {
   await requireOwnContact(db, scope, id);
@@ -90,8 +115,8 @@ export async function getLookups(db: Db, scope: Scope): Promise<ContactLookupsRe
 
 async function checkReferences(db: Db, scope: Scope, v: ContactSaveValues) {
   const refs = await q.referencesBelongTo(db, scope.cid, v.siteId, v.departmentId);
-  if (refs.site === null) throw new AppError('BAD_REQUEST', 'siteId: no such site', { siteId: 'No such site' });
-  if (refs.department === null) throw new AppError('BAD_REQUEST', 'departmentId: no such department', { departmentId: 'No such department' });
+  if (refs.site === null) throw badRequest({ siteId: 'No such site' });
+  if (refs.department === null) throw badRequest({ departmentId: 'No such department' });
   if (!refs.site || !refs.department) throw forbidden();
 }
 
@@ -114,7 +139,7 @@ export async function updateContact(db: Db, scope: Scope, id: number, v: Contact
 /** delete-contact: disables the contact, its portal account and every session of it. */
 export async function disableContact(db: Db, scope: Scope, id: number) {
   await requireOwnContact(db, scope, id);
-  if (id === scope.contactId) throw new AppError('BAD_REQUEST', 'You cannot disable your own contact', { id: 'You cannot disable your own contact' });
+  if (id === scope.contactId) throw badRequest({ id: 'You cannot disable your own contact' }, 'You cannot disable your own contact');
   await q.disableContact(db, scope.cid, id);
   await recordAudit(db, scope, { action: 'contact.disable', entity: 'contact', entityId: id });
   return { id, ok: true as const };
@@ -138,7 +163,7 @@ export async function approveContact(db: Db, config: Config, scope: Scope, id: n
 /** The CMS Access dialog: user type and active flag of the contact's account. */
 export async function updateAccess(db: Db, scope: Scope, id: number, v: ContactAccessUpdate): Promise<ContactDetail> {
   await requireOwnContact(db, scope, id);
-  if (id === scope.contactId) throw new AppError('BAD_REQUEST', 'You cannot change your own portal access', { userType: 'You cannot change your own portal access' });
+  if (id === scope.contactId) throw badRequest({ userType: 'You cannot change your own portal access' }, 'You cannot change your own portal access');
   const before = (await getContact(db, scope, id)).access;
   const found = await q.updateAccess(db, scope.cid, id, v.userType, v.isActive);
   if (!found) throw notFound('This contact has no portal account; invite it first');

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ZDeviceListRequestSchema } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { offsetPage } from '../../http/paging.ts';
 import * as q from './queries.ts';
 
@@ -31,8 +31,8 @@ function requireDeviceAdmin(scope: Scope) {
 
 async function checkValues(db: Db, scope: Scope, v: DeviceSaveValues, exceptId?: number) {
   const owners = await q.ownerCids(db, v.contactId, v.siteId);
-  if (v.contactId !== null && owners.contactCid === null) throw new AppError('BAD_REQUEST', 'contactId: no such contact', { contactId: 'No such contact' });
-  if (v.siteId !== null && owners.siteCid === null) throw new AppError('BAD_REQUEST', 'siteId: no such site', { siteId: 'No such site' });
+  if (v.contactId !== null && owners.contactCid === null) throw badRequest({ contactId: 'No such contact' });
+  if (v.siteId !== null && owners.siteCid === null) throw badRequest({ siteId: 'No such site' });
   if ((owners.contactCid !== null && owners.contactCid !== scope.cid) || (owners.siteCid !== null && owners.siteCid !== scope.cid)) throw forbidden();
   const clash = await q.findRmmClash(db, scope.cid, v, exceptId);
   if (clash) throw new AppError('CONFLICT', `${clash}: another device already has this id`, { [clash]: 'Another device already has this id' });

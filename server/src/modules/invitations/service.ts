@@ -18,8 +18,9 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { spaLink } from '../../mail/links.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { offsetPage } from '../../http/paging.ts';
+import type { CsvExport } from '../../exports/csv.ts';
 import * as q from './queries.ts';
 import { MAIL_ACTION_LIMITS, requireWithinLimits } from '../../auth/rate-limit.ts';
 
@@ -60,6 +61,26 @@ export async function listInvitations(db: Db, scope: Scope, r: Paging): Promise<
     const { rows, total } = await q.selectInvitations(db, scope.cid, r.search || undefined, r.direction, slice);
     return { rows: rows.map((x) => ({ ...x, sentAt: x.sentAt.toISOString() })), total };
   });
+}
+
+type InvitationRow = InvitationsResponse['rows'][number];
+
+/** One page of open invitations as INVITES_CMS_{page}_{size}.csv (requirements §9.1). */
+export async function exportInvitations(db: Db, scope: Scope, r: Paging): Promise<CsvExport<InvitationRow>> {
+  const data = await listInvitations(db, scope, r);
+  return {
+    fileName: `INVITES_CMS_${r.page}_${r.pageSize}.csv`,
+    rows: data.rows,
+    columns: [
+      { header: 'Invitation ID', value: (x) => x.id },
+      { header: 'First Name', value: (x) => x.firstName },
+      { header: 'Last Name', value: (x) => x.lastName },
+      { header: 'Email Address', value: (x) => x.email },
+      { header: 'User Type', value: (x) => x.userType },
+      { header: 'Sent', value: (x) => x.sentAt },
+      { header: 'Run ID', value: (x) => x.runId },
+    ],
+  };
 }
 
 /** A fresh single-use token: the link carries it, the table only its SHA-256. */
@@ -110,11 +131,11 @@ export async function sendInvites(db: Db, config: Config, scope: Scope, r: Invit
   const byId = new Map(found.map((c) => [c.id, c]));
   const items = r.contacts.map((want, i) => {
     const c = byId.get(want.contactId);
-    if (!c) throw new AppError('BAD_REQUEST', `contacts.${i}.contactId: no such contact`, { [`contacts.${i}.contactId`]: 'No such contact' });
+    if (!c) throw badRequest({ [`contacts.${i}.contactId`]: 'No such contact' });
     if (c.cid !== scope.cid) throw forbidden();
-    if (!c.email) throw new AppError('BAD_REQUEST', INVITE_MESSAGES.noEmail, { [`contacts.${i}.contactId`]: INVITE_MESSAGES.noEmail });
+    if (!c.email) throw badRequest({ [`contacts.${i}.contactId`]: INVITE_MESSAGES.noEmail }, INVITE_MESSAGES.noEmail);
     if (!c.isActive || c.isPending || c.hasActiveAccount || c.invitationId !== null) throw new AppError('CONFLICT', INVITE_MESSAGES.alreadyInvited, { [`contacts.${i}.contactId`]: INVITE_MESSAGES.alreadyInvited });
-    if (want.userType === 'Operator' && !c.isHdSharedOperator) throw new AppError('BAD_REQUEST', INVITE_MESSAGES.operatorNotAllowed, { [`contacts.${i}.userType`]: INVITE_MESSAGES.operatorNotAllowed });
+    if (want.userType === 'Operator' && !c.isHdSharedOperator) throw badRequest({ [`contacts.${i}.userType`]: INVITE_MESSAGES.operatorNotAllowed }, INVITE_MESSAGES.operatorNotAllowed);
     return { contactId: c.id, userType: want.userType, email: c.email.toLowerCase(), firstName: c.firstName };
   });
   await requireInvitationLimits(db, config, scope, items);

@@ -22,7 +22,7 @@ import {
 import type { z } from 'zod';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { pageEnvelope, sliceOf } from '../../http/paging.ts';
 import * as q from './queries.ts';
 
@@ -61,7 +61,7 @@ export async function getJob(db: Db, scope: Scope, id: number): Promise<JobDetai
 
 async function checkJobNum(db: Db, scope: Scope, v: JobSaveValues, exceptId?: number) {
   if (await q.jobNumTaken(db, scope.cid, v.jobNum, exceptId)) {
-    throw new AppError('BAD_REQUEST', 'jobNum: this Agreement # is already used', { jobNum: 'This Agreement # is already used' });
+    throw badRequest({ jobNum: 'This Agreement # is already used' });
   }
 }
 

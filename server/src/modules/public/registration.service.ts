@@ -18,7 +18,7 @@ import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
 import { spaLink } from '../../mail/links.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, forbidden } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import * as mail from './mail.ts';
 import { requireStrongPassword } from './passwords.ts';
 import * as q from './queries.ts';
@@ -60,8 +60,8 @@ export async function register(db: Db, config: Config, r: RegistrationRequest, i
     ? await q.findCustomerByRegistrationKey(db, r.gid)
     : await q.findCustomerByEmailDomain(db, r.email.slice(r.email.lastIndexOf('@') + 1));
   if (!customer) {
-    if (r.gid) throw new AppError('BAD_REQUEST', `gid: ${PUBLIC_MESSAGES.unknownRegistrationLink}`, { gid: PUBLIC_MESSAGES.unknownRegistrationLink });
-    throw new AppError('BAD_REQUEST', `email: ${PUBLIC_MESSAGES.noCustomerForDomain}`, { email: PUBLIC_MESSAGES.noCustomerForDomain });
+    if (r.gid) throw badRequest({ gid: PUBLIC_MESSAGES.unknownRegistrationLink });
+    throw badRequest({ email: PUBLIC_MESSAGES.noCustomerForDomain });
   }
   requireStrongPassword(r.password, [r.firstName, r.lastName, r.email, customer.name]);
   const passwordHash = await hashPassword(r.password);

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponseSchema, ZReportEmbedTokenSchema, ZReportParamsSchema, ZReportQuerySchema, ZReportResponseSchema } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { ZReportEmbedTokenSchema, ZReportParamsSchema, ZReportQuerySchema, ZReportResponseSchema } from '@sc/common';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { errorResponses, signedInErrors } from '../../http/errors.ts';
 import { compiledSerializerCompiler } from '../../http/compiled-serializer.ts';
 import { getEmbedToken } from './embed.ts';
 import { getReport } from './service.ts';
 
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
 const tags = ['reports'];
 
 /** Reports (requirements §13.2): Administrator only, the caller's customer only. */
@@ -20,12 +20,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         summary: 'A report: figures and charts of the period and site (or, when configured, that it is an external embed)',
         params: ZReportParamsSchema,
         querystring: ZReportQuerySchema,
-        response: { 200: ZReportResponseSchema, ...errors },
+        response: { 200: ZReportResponseSchema, ...signedInErrors },
       },
       // A report is tens of kilobytes of our own typed figures: fast-json-stringify, not a zod re-parse (decision 026).
       serializerCompiler: compiledSerializerCompiler,
     },
-    (req) => getReport(db, config, requireScope(req), req.params.reportId, req.query),
+    (req) => getReport(db, config, scopeOf(req), req.params.reportId, req.query),
   );
 
   app.get(
@@ -35,12 +35,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         tags,
         summary: 'Report embed token of an external report (fetched by the server with its secret)',
         params: ZReportParamsSchema,
-        response: { 200: ZReportEmbedTokenSchema, ...errors, 502: ZErrorResponseSchema },
+        response: { 200: ZReportEmbedTokenSchema, ...signedInErrors, 502: errorResponses[502] },
       },
     },
     async (req, reply) => {
       void reply.header('cache-control', 'no-store');
-      return getEmbedToken(config, requireScope(req), req.params.reportId);
+      return getEmbedToken(config, scopeOf(req), req.params.reportId);
     },
   );
 };

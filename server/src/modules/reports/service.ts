@@ -19,7 +19,7 @@ import {
 import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { selectBalances } from '../jobs/queries.ts';
 import * as q from './queries.ts';
 import { addDays, DAY_MS, maxDay, minDay, todayIn, weeksOf } from './days.ts';
@@ -370,7 +370,7 @@ export async function getReport(db: Db, config: Config, scope: Scope, reportId: 
   const to = query.to ?? (query.from && query.from > today ? query.from : today);
   const from = query.from ?? addDays(to, -(REPORT_DEFAULT_DAYS - 1));
   if ((Date.parse(to) - Date.parse(from)) / DAY_MS >= REPORT_MAX_DAYS)
-    throw new AppError('BAD_REQUEST', `The period is longer than ${REPORT_MAX_DAYS} days`, { from: `The period is longer than ${REPORT_MAX_DAYS} days` });
+    throw badRequest({ from: `The period is longer than ${REPORT_MAX_DAYS} days` }, `The period is longer than ${REPORT_MAX_DAYS} days`);
   const [sites, lookups] = await Promise.all([q.selectSites(db, scope.cid), q.selectLookups(db)]);
   // A site of another customer counts nothing (every query is within cid) and is not echoed back.
   const siteId = query.siteId !== undefined && sites.some((x) => x.id === query.siteId) ? query.siteId : null;

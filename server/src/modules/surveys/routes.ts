@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZContactIdParamsSchema,
-  ZErrorResponseSchema,
   ZPublicSurveyAnswerRequestSchema,
   ZPublicSurveyAnswerResponseSchema,
   ZPublicSurveyCommentRequestSchema,
@@ -14,28 +13,27 @@ import {
   ZSurveyListResponseSchema,
   ZSurveyPortalAnswerRequestSchema,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { publicErrors, signedInErrors } from '../../http/errors.ts';
 import { answerFromLink, commentFromLink } from './public.service.ts';
 import * as svc from './service.ts';
 
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
-const publicErrors = { 400: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema } as const;
 const tags = ['surveys'];
 
-/** Satisfaction surveys (docs/requirements.md §20): the lists, their charts, the home page card, the e-mailed links. */
-export const surveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+/** Satisfaction surveys (docs/requirements.md §20): the lists, their charts, the home page card. */
+export const surveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     '/surveys',
-    { schema: { tags, summary: 'Surveys list: a User’s own answers, the customer’s for the other types', querystring: ZSurveyListRequestSchema, response: { 200: ZSurveyListResponseSchema, ...errors } } },
-    (req) => svc.listSurveys(db, requireScope(req), req.query),
+    { schema: { tags, summary: 'Surveys list: a User’s own answers, the customer’s for the other types', querystring: ZSurveyListRequestSchema, response: { 200: ZSurveyListResponseSchema, ...signedInErrors } } },
+    (req) => svc.listSurveys(db, scopeOf(req), req.query),
   );
 
   app.get(
     '/surveys/charts',
-    { schema: { tags, summary: 'The charts above the Surveys list', response: { 200: ZSurveyChartsResponseSchema, ...errors } } },
-    (req) => svc.surveyCharts(db, requireScope(req)),
+    { schema: { tags, summary: 'The charts above the Surveys list', response: { 200: ZSurveyChartsResponseSchema, ...signedInErrors } } },
+    (req) => svc.surveyCharts(db, scopeOf(req)),
   );
 
   app.get(
@@ -46,22 +44,22 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         summary: '/contact/surveys/{id}: the contact’s survey answers (Administrator)',
         params: ZContactIdParamsSchema,
         querystring: ZSurveyListRequestSchema,
-        response: { 200: ZSurveyListResponseSchema, ...errors },
+        response: { 200: ZSurveyListResponseSchema, ...signedInErrors },
       },
     },
-    (req) => svc.listContactSurveys(db, requireScope(req), req.params.id, req.query),
+    (req) => svc.listContactSurveys(db, scopeOf(req), req.params.id, req.query),
   );
 
   app.get(
     '/contacts/:id/surveys/charts',
-    { schema: { tags, summary: 'The charts of /contact/surveys/{id} (Administrator)', params: ZContactIdParamsSchema, response: { 200: ZSurveyChartsResponseSchema, ...errors } } },
-    (req) => svc.contactSurveyCharts(db, requireScope(req), req.params.id),
+    { schema: { tags, summary: 'The charts of /contact/surveys/{id} (Administrator)', params: ZContactIdParamsSchema, response: { 200: ZSurveyChartsResponseSchema, ...signedInErrors } } },
+    (req) => svc.contactSurveyCharts(db, scopeOf(req), req.params.id),
   );
 
   app.get(
     '/surveys/invitations',
-    { schema: { tags, summary: 'The caller’s open survey invitations (home page card)', response: { 200: ZSurveyInvitationsResponseSchema, ...errors } } },
-    (req) => svc.openInvitations(db, requireScope(req)),
+    { schema: { tags, summary: 'The caller’s open survey invitations (home page card)', response: { 200: ZSurveyInvitationsResponseSchema, ...signedInErrors } } },
+    (req) => svc.openInvitations(db, scopeOf(req)),
   );
 
   app.post(
@@ -72,12 +70,16 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         summary: 'Answer one of the caller’s survey invitations in the portal',
         params: ZSurveyInvitationIdParamsSchema,
         body: ZSurveyPortalAnswerRequestSchema,
-        response: { 200: ZSurveyAnswerResultSchema, ...errors },
+        response: { 200: ZSurveyAnswerResultSchema, ...signedInErrors },
       },
     },
-    (req) => svc.answerInPortal(db, requireScope(req), req.params.id, req.body),
+    (req) => svc.answerInPortal(db, scopeOf(req), req.params.id, req.body),
   );
 
+};
+
+/** The e-mailed survey links (docs/requirements.md §20): public, each authorised by the token it carries. */
+export const publicSurveyRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.post(
     '/public/surveys/answer',
     {

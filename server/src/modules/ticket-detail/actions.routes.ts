@@ -1,20 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZCreateTicketActionRequestSchema,
-  ZErrorResponseSchema,
   ZTicketActionSchema,
   ZTicketActionsQuerySchema,
   ZTicketActionsResponseSchema,
   ZLatestActionsResponseSchema,
   ZTicketDetailParamsSchema,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { signedInErrors } from '../../http/errors.ts';
 import { sendXlsx } from '../../exports/xlsx.ts';
 import { createTicketAction, exportTicketActions, latestActions, listTicketActions } from './actions.service.ts';
 
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
 const tags = ['ticket-detail'];
 
 /** Notes of a ticket (requirements §3.1 /incident/actions/{id}). */
@@ -27,10 +26,10 @@ export const actionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         summary: 'Notes of a ticket, newest first (server paged)',
         params: ZTicketDetailParamsSchema,
         querystring: ZTicketActionsQuerySchema,
-        response: { 200: ZTicketActionsResponseSchema, ...errors },
+        response: { 200: ZTicketActionsResponseSchema, ...signedInErrors },
       },
     },
-    async (req) => listTicketActions(db, requireScope(req), req.params.id, req.query),
+    async (req) => listTicketActions(db, scopeOf(req), req.params.id, req.query),
   );
 
   app.post(
@@ -41,10 +40,10 @@ export const actionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         summary: 'Add a note (HTML, sanitised before it is stored)',
         params: ZTicketDetailParamsSchema,
         body: ZCreateTicketActionRequestSchema,
-        response: { 201: ZTicketActionSchema, ...errors },
+        response: { 201: ZTicketActionSchema, ...signedInErrors },
       },
     },
-    async (req, reply) => reply.status(201).send(await createTicketAction(db, config, requireScope(req), req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await createTicketAction(db, config, scopeOf(req), req.params.id, req.body)),
   );
 
   app.get(
@@ -55,10 +54,10 @@ export const actionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         summary: 'The first 2000 notes as {ticketNo}_ACTIONS_CMS_{timestamp}.xlsx',
         params: ZTicketDetailParamsSchema,
         produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-        response: errors,
+        response: signedInErrors,
       },
     },
-    async (req, reply) => sendXlsx(reply, await exportTicketActions(db, requireScope(req), req.params.id)),
+    async (req, reply) => sendXlsx(reply, await exportTicketActions(db, scopeOf(req), req.params.id)),
   );
 
   app.get(
@@ -68,9 +67,9 @@ export const actionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         tags,
         summary: 'The five latest actions of a ticket, as plain text (Last Action Taken)',
         params: ZTicketDetailParamsSchema,
-        response: { 200: ZLatestActionsResponseSchema, ...errors },
+        response: { 200: ZLatestActionsResponseSchema, ...signedInErrors },
       },
     },
-    async (req) => latestActions(db, requireScope(req), req.params.id),
+    async (req) => latestActions(db, scopeOf(req), req.params.id),
   );
 };

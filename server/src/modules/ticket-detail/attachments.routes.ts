@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   TICKET_LIMITS,
-  ZErrorResponseSchema,
   ZTicketAttachmentParamsSchema,
   ZTicketAttachmentSchema,
   ZTicketAttachmentsResponseSchema,
@@ -10,10 +9,10 @@ import {
   ZUploadAttachmentQuerySchema,
   zId,
 } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, errorResponses, signedInErrors } from '../../http/errors.ts';
 import { requireTicketAccess } from './access.ts';
 import {
   checkAttachmentQuota,
@@ -26,7 +25,6 @@ import {
 } from './attachments.service.ts';
 import { attachmentDisposition } from './file-types.ts';
 
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
 const tags = ['ticket-detail'];
 /** Streams are sent as they are (Fastify does not serialise them); the schema only documents the 200. */
 const fileBody = z.unknown().describe('The file, with its stored content type');
@@ -35,15 +33,15 @@ const fileBody = z.unknown().describe('The file, with its stored content type');
 export const attachmentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.get(
     '/tickets/:id/attachments',
-    { schema: { tags, summary: 'Files attached to a ticket', params: ZTicketDetailParamsSchema, response: { 200: ZTicketAttachmentsResponseSchema, ...errors } } },
-    async (req) => listTicketAttachments(db, requireScope(req), req.params.id),
+    { schema: { tags, summary: 'Files attached to a ticket', params: ZTicketDetailParamsSchema, response: { 200: ZTicketAttachmentsResponseSchema, ...signedInErrors } } },
+    async (req) => listTicketAttachments(db, scopeOf(req), req.params.id),
   );
 
   app.get(
     '/tickets/:id/attachments/:attachmentId',
-    { schema: { tags, summary: 'Download a file (always as an attachment)', params: ZTicketAttachmentParamsSchema, response: { 200: fileBody, ...errors } } },
+    { schema: { tags, summary: 'Download a file (always as an attachment)', params: ZTicketAttachmentParamsSchema, response: { 200: fileBody, ...signedInErrors } } },
     async (req, reply) => {
-      const file = await openTicketAttachment(db, config, requireScope(req), req.params.id, req.params.attachmentId);
+      const file = await openTicketAttachment(db, config, scopeOf(req), req.params.id, req.params.attachmentId);
       return reply
         .header('content-type', file.attachment.contentType)
         .header('content-length', file.size)
@@ -61,11 +59,11 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
         tags,
         summary: 'Remove one of your own files within the grace period after adding it',
         params: ZTicketAttachmentParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...signedInErrors },
       },
     },
     async (req, reply) => {
-      await removeTicketAttachment(db, config, requireScope(req), req.params.id, req.params.attachmentId);
+      await removeTicketAttachment(db, config, scopeOf(req), req.params.id, req.params.attachmentId);
       return reply.status(204).send(null);
     },
   );
@@ -93,7 +91,7 @@ const uploadRoute: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (up
       // docs/requirements.md §18.3: the caller, its right to change the ticket, the size and the quota
       // are checked from the headers alone, before a byte of the body is read.
       onRequest: async (req) => {
-        const scope = requireScope(req);
+        const scope = scopeOf(req);
         const id = zId.safeParse((req.params as { id?: unknown }).id);
         if (id.success) await requireTicketAccess(db, scope, id.data, 'edit');
         const length = declaredLength(req.headers['content-length']);
@@ -106,13 +104,13 @@ const uploadRoute: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (up
         consumes: ['application/octet-stream'],
         params: ZTicketDetailParamsSchema,
         querystring: ZUploadAttachmentQuerySchema,
-        response: { 201: ZTicketAttachmentSchema, 413: ZErrorResponseSchema, ...errors },
+        response: { 201: ZTicketAttachmentSchema, ...signedInErrors, 413: errorResponses[413] },
       },
     },
     async (req, reply) => {
       const name = uploadName(req.headers['x-file-name'], req.query.name);
       const length = declaredLength(req.headers['content-length']);
-      const attachment = await uploadTicketAttachment(db, config, requireScope(req), req.params.id, req.body, length, name);
+      const attachment = await uploadTicketAttachment(db, config, scopeOf(req), req.params.id, req.body, length, name);
       return reply.status(201).send(attachment);
     },
   );

@@ -102,7 +102,7 @@ async function inspected(body: Readable, fileName: string, sniffer: TypeSniffer)
   return Readable.from(all(), { objectMode: false });
 }
 
-const typeNotAllowed = () => new AppError('BAD_REQUEST', TICKET_DETAIL_MESSAGES.fileTypeNotAllowed, { body: TICKET_DETAIL_MESSAGES.fileTypeNotAllowed });
+const typeNotAllowed = () => badRequest({ body: TICKET_DETAIL_MESSAGES.fileTypeNotAllowed }, TICKET_DETAIL_MESSAGES.fileTypeNotAllowed);
 
 /**
  * Stores an upload (refused per ticketEditRefusal: attaching a file changes the ticket), streamed from

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponseSchema, ZPickerContactsResponseSchema, ZPickerDevicesResponseSchema, ZPickerContactQuerySchema, ZPickerDeviceQuerySchema } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { ZPickerContactsResponseSchema, ZPickerDevicesResponseSchema, ZPickerContactQuerySchema, ZPickerDeviceQuerySchema } from '@sc/common';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { signedInErrors } from '../../http/errors.ts';
 import { pickerContacts, pickerDevices } from './picker.service.ts';
 
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema } as const;
 const tags = ['ticket-picker'];
 
 /** The contact/device picker of a new ticket (requirements §10.1), scoped to the caller's customer (a User: itself). */
@@ -13,15 +13,15 @@ export const ticketPickerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
   app.get(
     '/ticket-picker/contacts',
     {
-      schema: { tags, summary: 'Contacts a new ticket may be raised for, by LastName', querystring: ZPickerContactQuerySchema, response: { 200: ZPickerContactsResponseSchema, ...errors } },
+      schema: { tags, summary: 'Contacts a new ticket may be raised for, by LastName', querystring: ZPickerContactQuerySchema, response: { 200: ZPickerContactsResponseSchema, ...signedInErrors } },
     },
-    (req) => pickerContacts(db, requireScope(req), req.query),
+    (req) => pickerContacts(db, scopeOf(req), req.query),
   );
   app.get(
     '/ticket-picker/devices',
     {
-      schema: { tags, summary: 'Devices a new ticket may be raised for, by DeviceName', querystring: ZPickerDeviceQuerySchema, response: { 200: ZPickerDevicesResponseSchema, ...errors } },
+      schema: { tags, summary: 'Devices a new ticket may be raised for, by DeviceName', querystring: ZPickerDeviceQuerySchema, response: { 200: ZPickerDevicesResponseSchema, ...signedInErrors } },
     },
-    (req) => pickerDevices(db, requireScope(req), req.query),
+    (req) => pickerDevices(db, scopeOf(req), req.query),
   );
 };

@@ -7,9 +7,10 @@ import {
   ZTicketFilterSchema,
 } from '@sc/common';
 import { z } from 'zod';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { signedInErrors } from '../../http/errors.ts';
 import { deleteTicketFilter, getTicketFilter, listTicketFilters, saveTicketFilter } from './filters.service.ts';
 
 /** Saved ticket filters (requirements §2.2 'Saved ticket filter', §2.5 upsert-ticket-filter / query-ticket-filters). */
@@ -21,10 +22,10 @@ export const ticketFilterRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
         tags: ['tickets'],
         summary: 'Saved filters of a search type: public ones of the customer and the caller’s own',
         querystring: ZTicketFilterListRequestSchema,
-        response: { 200: ZTicketFilterListResponseSchema },
+        response: { 200: ZTicketFilterListResponseSchema, ...signedInErrors },
       },
     },
-    (req) => listTicketFilters(db, requireScope(req), req.query),
+    (req) => listTicketFilters(db, scopeOf(req), req.query),
   );
 
   app.get(
@@ -34,10 +35,10 @@ export const ticketFilterRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
         tags: ['tickets'],
         summary: 'One saved filter the caller may see',
         params: ZTicketFilterParamsSchema,
-        response: { 200: ZTicketFilterSchema },
+        response: { 200: ZTicketFilterSchema, ...signedInErrors },
       },
     },
-    (req) => getTicketFilter(db, requireScope(req), req.params.searchType, req.params.id),
+    (req) => getTicketFilter(db, scopeOf(req), req.params.searchType, req.params.id),
   );
 
   app.put(
@@ -47,10 +48,10 @@ export const ticketFilterRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
         tags: ['tickets'],
         summary: 'Save a filter under md5(searchName); overwrites the caller’s own filter of that name',
         body: ZTicketFilterSaveRequestSchema,
-        response: { 200: ZTicketFilterSchema },
+        response: { 200: ZTicketFilterSchema, ...signedInErrors },
       },
     },
-    (req) => saveTicketFilter(db, requireScope(req), req.body),
+    (req) => saveTicketFilter(db, scopeOf(req), req.body),
   );
 
   app.delete(
@@ -60,11 +61,11 @@ export const ticketFilterRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
         tags: ['tickets'],
         summary: 'Delete one of the caller’s own saved filters',
         params: ZTicketFilterParamsSchema,
-        response: { 204: z.null() },
+        response: { 204: z.null(), ...signedInErrors },
       },
     },
     async (req, reply) => {
-      await deleteTicketFilter(db, requireScope(req), req.params.searchType, req.params.id);
+      await deleteTicketFilter(db, scopeOf(req), req.params.searchType, req.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZChatEndRequestSchema, ZErrorResponseSchema } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { ZChatEndRequestSchema } from '@sc/common';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import { recordChatEnd } from './service.ts';
+import { AppError, badRequest, signedInErrors } from '../../http/errors.ts';
+import { recordChatEnd } from '../home/service.ts';
 
 function isSameOrigin(origin: string | undefined, host: string | undefined): boolean {
   if (!origin || !host) return false;
@@ -31,7 +31,7 @@ export const chatCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(new AppError('BAD_REQUEST', 'body: invalid JSON', { body: 'invalid JSON' }), undefined);
+      done(badRequest({ body: 'invalid JSON' }), undefined);
     }
   });
 
@@ -40,20 +40,20 @@ export const chatCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     {
       config: { skipCsrf: true },
       bodyLimit: BEACON_BODY_LIMIT,
-      // Before the body is read: a foreign page learns nothing, not even what a valid body looks like.
+      // Before the body is read (and after the group's sign-in guard): a foreign page learns nothing, not even
+      // what a valid body looks like.
       onRequest: async (req) => {
-        requireScope(req);
         if (!isSameOrigin(req.headers.origin, req.headers.host)) throw new AppError('FORBIDDEN', 'Cross-origin request refused');
       },
       schema: {
         tags: ['compatibility'],
         summary: 'Record the end of a chat (beacon of the original portal; same-origin only)',
         body: ZChatEndRequestSchema,
-        response: { 204: z.null(), 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema },
+        response: { 204: z.null(), ...signedInErrors },
       },
     },
     async (req, reply) => {
-      await recordChatEnd(db, config, requireScope(req), req.body);
+      await recordChatEnd(db, config, scopeOf(req), req.body);
       return reply.status(204).send(null);
     },
   );

@@ -1,17 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponseSchema, ZStatusUpdateCompatRequestSchema, ZTicketActionSchema } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { ZStatusUpdateCompatRequestSchema, ZTicketActionSchema } from '@sc/common';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { requestStatusUpdate } from './status-update.ts';
-
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema } as const;
+import { signedInErrors } from '../../http/errors.ts';
+import { requestStatusUpdate } from '../ticket-detail/status-update.ts';
 
 /**
  * The original's web APIs request-status-update-inc and -req (requirements §3.5): the body is the ticket id
  * (a JSON number, a numeric string, or { id }); same service and refusals as the REST route.
  */
-export const compatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const ticketCompatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   for (const [suffix, ticketType] of [
     ['inc', 'Incident'],
     ['req', 'ServiceRequest'],
@@ -23,12 +22,12 @@ export const compatRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
           tags: ['compatibility'],
           summary: `Request a status update on ${ticketType === 'Incident' ? 'an incident' : 'a service request'} (web API of the original portal)`,
           body: ZStatusUpdateCompatRequestSchema,
-          response: { 200: ZTicketActionSchema, ...errors },
+          response: { 200: ZTicketActionSchema, ...signedInErrors },
         },
       },
       async (req) => {
         const id = typeof req.body === 'number' ? req.body : req.body.id;
-        return requestStatusUpdate(db, config, requireScope(req), id, ticketType);
+        return requestStatusUpdate(db, config, scopeOf(req), id, ticketType);
       },
     );
   }
