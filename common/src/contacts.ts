@@ -3,6 +3,7 @@ import { zId, zIdDigits, zIdValue } from './ids.ts';
 import { optionalPhone, optionalText } from './text-fields.ts';
 import { ZUserTypeSchema } from './user-types.ts';
 import { listQuerySchema, pageOf, withoutPaging } from './list.ts';
+import { ZTicketTypeSchema } from './ticket-types.ts';
 
 // Contacts (requirements §8.1, §8.2 Contact, §8.3, §8 All Contacts / Contact by ID / AllContactsExport,
 // delete-contact, contact-approve-authenticated). Administrator only (requirements §8.4, navigation.canManageContacts).
@@ -160,7 +161,7 @@ export const ZContactTicketsRequestSchema = listQuerySchema({
   defaultSort: 'id',
   defaultDirection: 'desc',
   search: false,
-  filters: { type: z.enum(['Incident', 'ServiceRequest']) },
+  filters: { type: ZTicketTypeSchema },
 });
 export type ContactTicketsRequestInput = z.input<typeof ZContactTicketsRequestSchema>;
 export const ZContactTicketRowSchema = z.object({

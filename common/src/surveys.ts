@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, PAGE_SIZES, pageOf } from './list.ts';
 import type { SignedInUser } from './auth.ts';
 import { isAdministrator } from './navigation.ts';
+import { ZTicketTypeSchema } from './ticket-types.ts';
 
 // Satisfaction surveys (docs/requirements.md §20; decision 020): closing a ticket invites its contact to
 // a one-question survey (thumbs up or down, optional comment), answered from the e-mail's one-click
@@ -69,7 +70,7 @@ export const ZSurveyRowSchema = z.object({
   /** IncidentID: the ticket, null when it was deleted. */
   ticketId: z.number().int().nullable(),
   ticketNo: z.string().nullable(),
-  ticketType: z.enum(['Incident', 'ServiceRequest']).nullable(),
+  ticketType: ZTicketTypeSchema.nullable(),
   response: z.number(),
   assignedTo: z.string().nullable(),
   comment: z.string().nullable(),
@@ -108,7 +109,7 @@ export const ZSurveyInvitationSchema = z.object({
   id: z.number().int(),
   ticketId: z.number().int(),
   ticketNo: z.string(),
-  ticketType: z.enum(['Incident', 'ServiceRequest']),
+  ticketType: ZTicketTypeSchema,
   shortDescription: z.string(),
   closedDate: z.string().nullable(),
   expiresAt: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zIsoDate, zIsoInstant } from './dates.ts';
 import { zId } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, keysetPageOf, listQuerySchema, PAGE_SIZES, pageOf } from './list.ts';
+import { ZTicketTypeSchema } from './ticket-types.ts';
 
 // Ticket lists, filters, saved filters, lookups and the latest-action popup (requirements §2.1, §2.2, §2.3, §2.6).
 // One schema per payload: the server validates and serialises with it, the web's forms resolve with it.
@@ -12,7 +13,6 @@ export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
 export const DEFAULT_TICKET_STATUS_FILTER: TicketStatusFilter = 'Open';
 
 export const TICKET_ROW_STATUSES = ['Open', 'Closed', 'Escalation', 'On Hold'] as const;
-export const TICKET_ROW_TYPES = ['Incident', 'ServiceRequest'] as const;
 
 /** Sort keys of the list query: every shown column (priority sorts by level, severity by SeverityShort). */
 export const TICKET_SORT_KEYS = [
@@ -107,7 +107,7 @@ export type TicketListRequestInput = z.input<typeof ZTicketListRequestSchema>;
 export const ZIncidentRowSchema = z.object({
   id: z.number().int(),
   ticketNo: z.string(),
-  ticketType: z.enum(TICKET_ROW_TYPES),
+  ticketType: ZTicketTypeSchema,
   status: z.enum(TICKET_ROW_STATUSES),
   assignedToName: z.string().nullable(),
   shortDescription: z.string(),

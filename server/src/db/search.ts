@@ -1,6 +1,8 @@
 import { ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { contacts, devices, emailOutbox, jobs, surveys, TICKET_TYPES, tickets, TRGM_PREFIX, type TicketType } from './schema/index.ts';
+import { TICKET_TYPES, type TicketType } from '@sc/common';
+import { TICKET_NO_PREFIX } from './ids.ts';
+import { contacts, devices, emailOutbox, jobs, surveys, tickets, TRGM_PREFIX } from './schema/index.ts';
 import { containsPattern, contactSearchTextOf, ticketNoIrregular, ticketTypeIs } from './schema/search-expressions.ts';
 
 // The contains-searches of every list and of global search (docs/requirements.md §2.9), each named with
@@ -51,7 +53,6 @@ const ticketTextPatternMatches = (p: unknown, cols: ReturnType<typeof ticketColu
  * application writes, some tests do) keep the contains-match, from their own partial trigram index.
  */
 const TICKET_NO_TERM = /^(INC|SR)-\d+$/i;
-const TICKET_NO_PREFIX: Record<TicketType, string> = { Incident: 'INC-', ServiceRequest: 'SR-' };
 
 /** The ticket type whose number a term looks like ('INC-10005': Incident), or undefined for any other term. */
 export function ticketNumberTypeOf(term: string): TicketType | undefined {

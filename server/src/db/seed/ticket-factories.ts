@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
+import type { TicketType } from '@sc/common';
 import type { Db } from '../client.ts';
 import {
   devices,
@@ -10,7 +11,6 @@ import {
   ticketSubclasses,
   tickets,
   type TicketStatus,
-  type TicketType,
 } from '../schema/index.ts';
 import { ticketsChanged } from '../cache/ticket-counts.ts';
 import { reserveIds, ticketNumber } from '../ids.ts';

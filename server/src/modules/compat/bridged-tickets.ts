@@ -8,8 +8,8 @@ import {
   ZTicketListRequestSchema,
   type ServiceRequestRow,
   type TicketSortKey,
+  type TicketType,
 } from '@sc/common';
-import type { TicketType } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { accountTeamFor } from '../home/service.ts';
 import { globalSearch } from '../search/service.ts';

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import type { ContactSaveValues, ContactSortKey, SortDirection } from '@sc/common';
+import type { ContactSaveValues, ContactSortKey, SortDirection, TicketType } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { contactMatches } from '../../db/search.ts';
 import { sortOrder, type Slice } from '../../http/paging.ts';
@@ -174,7 +174,7 @@ export async function selectContactTickets(
   db: Db,
   cid: number,
   contactId: number,
-  ticketType: 'Incident' | 'ServiceRequest',
+  ticketType: TicketType,
   direction: SortDirection,
   { limit, offset }: Slice,
 ) {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { ticketRouteSegment, type TicketType } from '@sc/common';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { providerStaff, ticketActions, tickets } from '../../db/schema/index.ts';
@@ -16,7 +17,7 @@ export interface NotifiedTicket {
   id: number;
   cid: number;
   ticketNo: string;
-  ticketType: 'Incident' | 'ServiceRequest';
+  ticketType: TicketType;
   shortDescription: string;
   contactId: number | null;
 }
@@ -46,7 +47,7 @@ export async function notifyTicketContact(db: Db, config: Config, ticket: Notifi
     firstName: p.firstName || 'there',
     ticketNo: ticket.ticketNo,
     shortDescription: ticket.shortDescription,
-    ticketUrl: spaLink(config, `/${ticket.ticketType === 'Incident' ? 'incident' : 'servicerequest'}/view/${ticket.id}`),
+    ticketUrl: spaLink(config, `/${ticketRouteSegment(ticket.ticketType)}/view/${ticket.id}`),
   };
   const common = { cid: ticket.cid, contactId: ticket.contactId, to: p.email };
   if (event.kind === 'noteAdded') {

@@ -17,7 +17,7 @@ import {
   type ReportChart,
   type ReportFigure,
   type ReportLink,
-  type ReportTicketType,
+  type TicketType,
 } from '@sc/common';
 import { hrefs } from '../../config/hrefs.ts';
 import { ChartCard } from '../../ui/charts/index.ts';
@@ -48,7 +48,7 @@ export function hrefOfLink(link: ReportLink): string {
   return hrefs.incidents(undefined, link.query);
 }
 
-const TYPE_LABELS: Record<ReportTicketType, string> = { Incident: 'Incidents', ServiceRequest: 'Service Requests' };
+const TYPE_LABELS: Record<TicketType, string> = { Incident: 'Incidents', ServiceRequest: 'Service Requests' };
 
 export function ReportPage({ reportId, title }: { reportId: string; title: string }) {
   useDocumentTitle(title);
@@ -100,8 +100,8 @@ export function ReportPage({ reportId, title }: { reportId: string; title: strin
                 ))}
               </TextField>
               {native.hasTypeFilter && (
-                <TextField select size="small" label="Tickets" value={native.type} onChange={(e) => update({ type: e.target.value as ReportTicketType })} sx={{ minWidth: 180 }}>
-                  {(Object.keys(TYPE_LABELS) as ReportTicketType[]).map((t) => (
+                <TextField select size="small" label="Tickets" value={native.type} onChange={(e) => update({ type: e.target.value as TicketType })} sx={{ minWidth: 180 }}>
+                  {(Object.keys(TYPE_LABELS) as TicketType[]).map((t) => (
                     <MenuItem key={t} value={t}>
                       {TYPE_LABELS[t]}
                     </MenuItem>
