@@ -93,21 +93,6 @@ export const searchReach = (u: Pick<SignedInUser, 'userType' | 'spaceAdmin'>): S
   ownTicketsOnly: isCustomerUser(u),
 });
 
-/** requirements §5.1 'Global search result navigation'. */
-export function searchResultPath(r: Pick<SearchRecord, 'searchType' | 'internalId'>): string {
-  switch (r.searchType) {
-    case SEARCH_TYPE.Contact:
-      return `/contacts/view/${r.internalId}`;
-    case SEARCH_TYPE.Incident:
-      return `/incident/view/${r.internalId}`;
-    case SEARCH_TYPE.ServiceRequest:
-      return `/servicerequest/view/${r.internalId}`;
-    case SEARCH_TYPE.Job:
-      // Issue 12: the Jobs list with that job's Agreement dialog open.
-      return `/jobs?agreement=${r.internalId}`;
-  }
-}
-
 /** Where a result group's 'See all' leads: a list screen and its query in the list's own (API) names. */
 export type SearchSeeAll = { list: 'contacts' | 'incidents' | 'requests'; query: { search: string; status?: string } };
 

@@ -11,6 +11,7 @@ import {
   type TICKET_DETAIL_STATUSES,
   type NewTicketDraft,
   type TicketDetail,
+  type TicketType,
   type UpdateTicketRequest,
 } from '@sc/common';
 
@@ -96,7 +97,7 @@ export function valuesOfDraft(d: NewTicketDraft): TicketFormValues {
 }
 
 export interface BodyContext {
-  ticketType: TicketDetail['ticketType'];
+  ticketType: TicketType;
   timeZone: string;
   /** The User type has no assignee and no VIP control (the server ignores both for it). */
   isUser: boolean;
