@@ -9,7 +9,7 @@ import { ZTicketTypeSchema } from './ticket-types.ts';
 // delete-contact, contact-approve-authenticated). Administrator only (requirements §8.4, navigation.canManageContacts).
 
 /** requirements §8.6: the contacts list shows 20 rows a page. */
-export const CONTACTS_PAGE_SIZE = 20;
+const CONTACTS_PAGE_SIZE = 20;
 /** requirements §8.6: the export is page 1 with page size 2000. */
 export const CONTACTS_EXPORT_LIMIT = 2000;
 /** requirements §8.6: search debounce. */
@@ -102,7 +102,6 @@ export const ZContactAccessSchema = z.object({
   isEmailVerified: z.boolean(),
   lastLoginAt: z.string().nullable(),
 });
-export type ContactAccess = z.infer<typeof ZContactAccessSchema>;
 
 export const ZContactDetailSchema = ZContactRowSchema.extend({
   siteId: z.number().int().nullable(),

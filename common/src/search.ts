@@ -9,7 +9,7 @@ export const SEARCH_MIN_CHARS = 3;
 /** ... 1200 ms after typing stops. */
 export const SEARCH_DEBOUNCE_MS = 1200;
 /** Longer input is no look-ahead any more; the bound keeps the trigram work small. */
-export const SEARCH_MAX_CHARS = 100;
+const SEARCH_MAX_CHARS = 100;
 /** Results per entity (newest first); the response says whether there were more. */
 export const SEARCH_LIMIT_PER_TYPE = 5;
 
@@ -94,7 +94,7 @@ export const searchReach = (u: Pick<SignedInUser, 'userType' | 'spaceAdmin'>): S
 });
 
 /** Where a result group's 'See all' leads: a list screen and its query in the list's own (API) names. */
-export type SearchSeeAll = { list: 'contacts' | 'incidents' | 'requests'; query: { search: string; status?: string } };
+type SearchSeeAll = { list: 'contacts' | 'incidents' | 'requests'; query: { search: string; status?: string } };
 
 /**
  * 'See all' of a result group (requirements §5.1): the list the group comes from, filtered by the

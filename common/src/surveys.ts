@@ -127,7 +127,6 @@ export const ZSurveyAnswerResultSchema = z.object({ id: z.number().int(), respon
 const zToken = z.string().trim().min(16, 'The link is incomplete').max(200, 'The link is not valid');
 /** POST /public/surveys/answer: the e-mailed link's token and answer. */
 export const ZPublicSurveyAnswerRequestSchema = z.object({ token: zToken, answer: zAnswer });
-export type PublicSurveyAnswerRequest = z.input<typeof ZPublicSurveyAnswerRequestSchema>;
 export const ZPublicSurveyAnswerResponseSchema = z.object({
   /** 'recorded': this call recorded the answer; 'alreadyAnswered': it was answered before (nothing changed). */
   status: z.enum(['recorded', 'alreadyAnswered']),
@@ -141,5 +140,4 @@ export const ZPublicSurveyAnswerResponseSchema = z.object({
 export type PublicSurveyAnswerResponse = z.infer<typeof ZPublicSurveyAnswerResponseSchema>;
 /** POST /public/surveys/comment: the optional comment, once. */
 export const ZPublicSurveyCommentRequestSchema = z.object({ token: zToken, comment: zComment.min(1, 'Comment is required') });
-export type PublicSurveyCommentRequest = z.input<typeof ZPublicSurveyCommentRequestSchema>;
 export const ZPublicSurveyCommentResponseSchema = z.object({ message: z.string() });

@@ -146,7 +146,7 @@ export const ZCreateTicketRequestSchema = ticketFields.extend({ ticketType: ZTic
 export type CreateTicketRequest = z.infer<typeof ZCreateTicketRequestSchema>;
 
 /** How the add route chose the ticket's contact (requirements §3.1, §3.3: pick a contact, a device, or the primary-contact shortcut). */
-export const TICKET_CREATE_MODES = ['contact', 'device', 'primaryContact'] as const;
+const TICKET_CREATE_MODES = ['contact', 'device', 'primaryContact'] as const;
 export const ZCreateTicketQuerySchema = z.object({ type: z.enum(TICKET_CREATE_MODES).default('contact') });
 
 /** PUT /api/v1/tickets/:id: the form's fields plus the version read and, optionally, a new status. */
@@ -225,7 +225,7 @@ export const ZStatusUpdateCompatRequestSchema = z.union([
 
 // --- Timeline (/incident/stats/{id}) -------------------------------------------------------
 
-export const TIMELINE_EVENT_KINDS = ['created', 'status', 'updated', 'note'] as const;
+const TIMELINE_EVENT_KINDS = ['created', 'status', 'updated', 'note'] as const;
 export const ZTicketTimelineEventSchema = z.object({
   at: z.string(),
   kind: z.enum(TIMELINE_EVENT_KINDS),
