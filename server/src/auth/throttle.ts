@@ -14,7 +14,7 @@ import { hitRateLimit } from './rate-limit.ts';
 // - unknown e-mails: one global budget per minute; past it the attempt is refused without the dummy
 //   argon2 hash, so spraying unknown addresses stops costing CPU.
 
-export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait and try again.';
+const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait and try again.';
 
 /** A 429 that says when to come back (the route sets Retry-After). */
 export class RetryLater extends AppError {
@@ -24,7 +24,7 @@ export class RetryLater extends AppError {
 }
 
 /** The wait after `failures` failures in a row, in seconds (0 within the free ones). */
-export function delayAfter(config: Config, failures: number): number {
+function delayAfter(config: Config, failures: number): number {
   const k = failures - config.login.freeFailures;
   if (k < 0) return 0;
   return Math.min(config.login.maxDelaySeconds, 2 ** Math.min(k, 30));

@@ -13,7 +13,7 @@ import { containsPattern, contactSearchTextOf, ticketNoIrregular, ticketTypeIs }
 export { containsPattern, ticketTypeIs };
 
 /** contacts_search_trgm: "first last email" of a contact. */
-export const contactSearchText: SQL = contactSearchTextOf(contacts);
+const contactSearchText: SQL = contactSearchTextOf(contacts);
 
 /** A contact whose "first last email" contains the term (contacts_search_trgm). */
 export const contactMatches = (term: string): SQL => contactPatternMatches(containsPattern(term));
@@ -124,7 +124,7 @@ export const searchTextMayMatch = (pattern: unknown, alias?: string): SQL =>
  * The contacts go in as `= any(array(…))`, an InitPlan computed once, so every arm of the OR is indexable
  * and the planner can BitmapOr the four index scans (docs/decisions/011).
  */
-export function ticketListMatches(cid: number, term: string): SQL {
+function ticketListMatches(cid: number, term: string): SQL {
   return ticketListPatternMatches(cid, containsPattern(term));
 }
 

@@ -100,7 +100,7 @@ export const TICKET_FIELDS = [
   'RequestedEndDate',
 ] as const;
 
-export const ticketRecord = (r: ServiceRequestRow): Attrs => ({
+const ticketRecord = (r: ServiceRequestRow): Attrs => ({
   IncidentID: r.id,
   IncidentNo: r.ticketNo,
   IncidentType: r.ticketType,

@@ -6,7 +6,7 @@ import { sortOrder, type Slice } from '../../http/paging.ts';
 import { contacts, customers, departments, emailPreferences, sessions, sites, tickets, webUsers } from '../../db/schema/index.ts';
 
 
-export interface ContactListFilter {
+interface ContactListFilter {
   cid: number;
   search?: string;
   isPending?: boolean;
@@ -47,7 +47,7 @@ const rowColumns = {
   isActive: contacts.isActive,
 };
 
-export interface ContactOrder {
+interface ContactOrder {
   sort: ContactSortKey;
   direction: 'asc' | 'desc';
 }

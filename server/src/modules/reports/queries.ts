@@ -202,7 +202,7 @@ export async function selectNames(db: Db, table: 'departments' | 'devices', cid:
 
 // ---- Devices ----------------------------------------------------------------------------------
 
-export interface DeviceSummary {
+interface DeviceSummary {
   total: number;
   withoutContact: number;
   byType: { key: string | null; n: number }[];

@@ -29,9 +29,9 @@ import { addDays, DAY_MS, maxDay, minDay, todayIn, weeksOf } from './days.ts';
 // every chart category carries the ticket-list link a click opens (the list's own URL filters).
 
 /** requirements §13.3: the security class is the ticket class of this name (all its subclasses). */
-export const SECURITY_CLASS_NAME = 'Security';
+const SECURITY_CLASS_NAME = 'Security';
 /** requirements §13.3: the backup class is every subclass of this name (Security › Backup in the seed). */
-export const BACKUP_SUBCLASS_NAME = 'Backup';
+const BACKUP_SUBCLASS_NAME = 'Backup';
 
 
 

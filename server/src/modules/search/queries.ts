@@ -18,7 +18,7 @@ export const RECENT_WINDOW = 1000;
  * What one search reads: always one customer's tickets (a User only its own contact's), and its contacts
  * and jobs only for those who may open them (common's searchReach).
  */
-export interface GlobalSearchScope {
+interface GlobalSearchScope {
   cid: number;
   contactId?: number;
   contacts: boolean;
@@ -26,7 +26,7 @@ export interface GlobalSearchScope {
 }
 
 /** The newest matches of each entity searched, newest first (at most `limit` each). */
-export type GlobalSearchHits = Record<SearchType, SearchRecord[]>;
+type GlobalSearchHits = Record<SearchType, SearchRecord[]>;
 
 /** The CTE holding the id of the oldest of the type's newest RECENT_WINDOW tickets (typeHits). */
 const windowOf = (type: TicketType): SQL => sql.raw(`win_${type}`);

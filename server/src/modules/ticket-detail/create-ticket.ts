@@ -6,7 +6,7 @@ import { readTicket } from './read-ticket.ts';
 import { checkRequestedDates, fullName, loadReferences, resolveClassification, toDate } from './references.ts';
 import * as q from './ticket.queries.ts';
 
-export type CreateMode = 'contact' | 'device' | 'primaryContact';
+type CreateMode = 'contact' | 'device' | 'primaryContact';
 
 /**
  * requirements §3.3: a User creates tickets only for its own contact ("on the new incident route, a User whose

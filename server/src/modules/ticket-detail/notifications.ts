@@ -8,12 +8,12 @@ import { noteToLines, sanitizeNoteHtml } from './note-html.ts';
 import { spaLink } from '../../mail/links.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 
-export type TicketEvent =
+type TicketEvent =
   | { kind: 'noteAdded'; authorName: string; noteHtml: string }
   | { kind: 'statusChanged'; oldStatus: string; newStatus: string }
   | { kind: 'closed' };
 
-export interface NotifiedTicket {
+interface NotifiedTicket {
   id: number;
   cid: number;
   ticketNo: string;
@@ -22,7 +22,7 @@ export interface NotifiedTicket {
   contactId: number | null;
 }
 
-export type NotifyOutcome = 'queued' | 'no-contact' | 'actor' | 'not-wanted';
+type NotifyOutcome = 'queued' | 'no-contact' | 'actor' | 'not-wanted';
 
 /** The User Preferences choice each notification obeys. */
 const WANTS = {

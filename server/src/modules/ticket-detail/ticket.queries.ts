@@ -19,7 +19,7 @@ import { reserveIds, ticketNumber } from '../../db/ids.ts';
 import type { Scope } from '../../auth/scope.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
-export type TicketInsert = Omit<typeof tickets.$inferInsert, 'id' | 'ticketNo' | 'cid'>;
+type TicketInsert = Omit<typeof tickets.$inferInsert, 'id' | 'ticketNo' | 'cid'>;
 export type TicketChanges = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'ticketNo' | 'cid' | 'ticketType' | 'version'>>;
 
 /**
