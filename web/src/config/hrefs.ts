@@ -41,7 +41,7 @@ const TICKET_ROUTES = {
     files: 'incidentFiles',
   },
 } as const satisfies Record<TicketType, Record<string, RouteName>>;
-export type TicketHrefMode = keyof (typeof TICKET_ROUTES)[TicketType];
+type TicketHrefMode = keyof (typeof TICKET_ROUTES)[TicketType];
 
 /**
  * A ticket screen's path: `ticketHref('ServiceRequest', 'edit', 9)` → '/servicerequest/edit/9'. For 'add' the id is

@@ -75,7 +75,7 @@ export function ContactSubPageScreen({ page, id, timeZone, surveys }: { page: Co
 }
 
 /** The sub-page's title and its way back to the contact. */
-export interface Frame {
+interface Frame {
   title: string;
   subtitle: ReactNode;
 }

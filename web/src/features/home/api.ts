@@ -18,12 +18,12 @@ export type HomeTicketScope = 'mine' | 'assigned';
 /** An incident row, or a request row with the assignment fields. */
 export type HomeGridRow = IncidentRow | ServiceRequestRow;
 
-export const homeKeys = {
+const homeKeys = {
   home: queryKeys.home.all,
   grid: (type: TicketType, scope: HomeTicketScope) => queryKeys.home.grid(type, scope),
 };
 
-export const homeQueryOptions = () =>
+const homeQueryOptions = () =>
   queryOptions({
     queryKey: homeKeys.home,
     queryFn: ({ signal }) => api.get('/home', { schema: ZHomeResponseSchema, signal }),

@@ -22,7 +22,7 @@ function showsEdit(user: SignedInUser, row: HomeGridRow): boolean {
   return !isCustomerUser(user) && row.canEdit;
 }
 
-export interface HomeTicketGridProps {
+interface HomeTicketGridProps {
   user: SignedInUser;
   type: TicketType;
   scope: HomeTicketScope;

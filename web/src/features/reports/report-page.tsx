@@ -34,7 +34,7 @@ import { EmbeddedReport } from './embedded-report.tsx';
 
 const count = new Intl.NumberFormat('en-US');
 
-export function figureText(f: ReportFigure): string {
+function figureText(f: ReportFigure): string {
   if (f.value === null) return '—';
   if (f.format === 'money') return formatUsd(f.value);
   if (f.format === 'hours') return `${Number(f.value).toLocaleString('en-US', { maximumFractionDigits: 2 })} h`;
@@ -42,7 +42,7 @@ export function figureText(f: ReportFigure): string {
 }
 
 /** The SPA path a chart click opens (hrefs from the route table, the list's own URL filters). */
-export function hrefOfLink(link: ReportLink): string {
+function hrefOfLink(link: ReportLink): string {
   if (link.list === 'devices') return hrefs.devices(undefined, link.query);
   if (link.list === 'requests') return hrefs.requests(undefined, link.query);
   return hrefs.incidents(undefined, link.query);

@@ -42,7 +42,7 @@ const isSeeAll = (o: SearchOption): o is SeeAllOption => 'seeAll' in o;
 const keyOf = (r: SearchOption): string => (isSeeAll(r) ? `${r.searchType}-all` : `${r.searchType}-${r.internalId}`);
 const groupLabel = (r: SearchOption): string => SEARCH_TYPE_LABELS[r.searchType];
 
-export interface GlobalSearchFieldProps {
+interface GlobalSearchFieldProps {
   timeZone: string;
   /** The accessible name of the box (searchLabel). */
   label: string;

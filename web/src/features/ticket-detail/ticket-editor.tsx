@@ -22,7 +22,7 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { FileDropZone, formatBytes, uploadFiles } from './ticket-attachments.tsx';
 
 /** requirements §3.3, §3.6: the success redirect delay. */
-export const SAVE_REDIRECT_MS = 2500;
+const SAVE_REDIRECT_MS = 2500;
 
 interface Props {
   mode: 'edit' | 'add';

@@ -7,12 +7,10 @@ import {
   parseAssigneeKey,
   ZCreateTicketRequestSchema,
   ZUpdateTicketRequestSchema,
-  type CreateTicketRequest,
   type TICKET_DETAIL_STATUSES,
   type NewTicketDraft,
   type TicketDetail,
   type TicketType,
-  type UpdateTicketRequest,
 } from '@sc/common';
 
 dayjs.extend(utc);
@@ -152,5 +150,3 @@ export function ticketResolver(c: BodyContext, mode: 'add' | 'edit'): Resolver<T
     return { values: {}, errors };
   };
 }
-
-export type TicketRequest = CreateTicketRequest | UpdateTicketRequest;

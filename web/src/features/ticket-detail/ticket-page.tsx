@@ -22,7 +22,7 @@ const TITLES: Record<TicketType, Record<TicketMode, string>> = {
   ServiceRequest: { view: 'View Service Request', edit: 'Update Service Request', add: 'New Service Request' },
 };
 
-export function TicketSkeleton() {
+function TicketSkeleton() {
   return (
     <Box sx={{ maxWidth: 960 }} aria-busy="true" aria-label="Loading">
       <Skeleton variant="text" width="40%" height={48} />
@@ -149,5 +149,3 @@ function NewTicket({ type: ticketType, user, routeId }: { type: TicketType; user
     />
   );
 }
-
-export { TITLES as TICKET_TITLES };

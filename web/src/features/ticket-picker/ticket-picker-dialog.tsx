@@ -21,7 +21,7 @@ import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { useSignedInUser } from '../auth/session-context.ts';
 import { usePickerContacts, usePickerDevices } from './api.ts';
 
-export interface TicketPickerDialogProps {
+interface TicketPickerDialogProps {
   open: boolean;
   ticketType: TicketType;
   onClose: () => void;

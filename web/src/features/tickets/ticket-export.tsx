@@ -6,8 +6,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { downloadFile } from '../../ui/download-file.ts';
 import { exportPath } from './api.ts';
 
-export const EXPORT_TITLES: Record<TicketType, string> = { Incident: 'Export Incidents', ServiceRequest: 'Export Service Requests' };
-export const EXPORT_TEXT = `Only the first ${TICKET_EXPORT_LIMIT} records, as sorted and filtered, are exported. It can take some time.`;
+const EXPORT_TITLES: Record<TicketType, string> = { Incident: 'Export Incidents', ServiceRequest: 'Export Service Requests' };
+const EXPORT_TEXT = `Only the first ${TICKET_EXPORT_LIMIT} records, as sorted and filtered, are exported. It can take some time.`;
 const FALLBACK_NAMES: Record<TicketType, string> = { Incident: 'INCIDENTS_CMS.xlsx', ServiceRequest: 'SERVICE_REQUESTS_CMS.xlsx' };
 
 interface TicketExportProps {

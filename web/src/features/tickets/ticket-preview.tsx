@@ -13,9 +13,9 @@ import { formatDateTime } from '../../ui/dates.ts';
 import { StatusChip, VipMark } from '../../ui/status-chip.tsx';
 import type { TicketRow } from './ticket-columns.tsx';
 
-export const PREVIEW_MIN_WIDTH = 260;
-export const PREVIEW_MAX_WIDTH = 640;
-export const PREVIEW_DEFAULT_WIDTH = 340;
+const PREVIEW_MIN_WIDTH = 260;
+const PREVIEW_MAX_WIDTH = 640;
+const PREVIEW_DEFAULT_WIDTH = 340;
 const KEY_STEP = 16;
 
 const clampWidth = (w: number) => Math.min(PREVIEW_MAX_WIDTH, Math.max(PREVIEW_MIN_WIDTH, Math.round(w)));
