@@ -114,7 +114,6 @@ export const ZSignedInDeviceSchema = z.object({
   /** The session of this request. */
   current: z.boolean(),
 });
-export type SignedInDevice = z.infer<typeof ZSignedInDeviceSchema>;
 export const ZSignedInDevicesResponseSchema = z.object({ sessions: z.array(ZSignedInDeviceSchema) });
 export type SignedInDevicesResponse = z.infer<typeof ZSignedInDevicesResponseSchema>;
 export const ZSessionIdParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, 'must be a session id') });

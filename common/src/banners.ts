@@ -13,7 +13,7 @@ export const BANNER_MESSAGES = {
 /** requirements §6.6: the home page's banner snackbar stays 30 s. */
 export const BANNER_SNACKBAR_MS = 30_000;
 /** Long enough for a paragraph or two; a banner is a notice, not a page. */
-export const BANNER_MESSAGE_MAX = 2000;
+const BANNER_MESSAGE_MAX = 2000;
 /** The document id of requirements §6. */
 export const BANNER_DOCUMENT_ID = 'BannerMessage';
 
@@ -113,7 +113,6 @@ export const ZBannerUpsertCompatRequestSchema = ZBannerCompatRequestSchema.exten
     ZBannerDocumentInputSchema,
   ]),
 });
-export type BannerUpsertCompatRequest = z.output<typeof ZBannerUpsertCompatRequestSchema>;
 
 /** The banner document of requirements §6. */
 export const ZBannerDocumentSchema = z.object({

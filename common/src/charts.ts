@@ -4,12 +4,11 @@ import { z } from 'zod';
 // (or a pie's slices) and one or more numeric series over them. The server sends it as is; the web's
 // ChartCard draws it, lists it as a table, exports it as .xlsx.
 
-export const chartSeriesSchema = z.object({
+const chartSeriesSchema = z.object({
   name: z.string(),
   /** One value per category, in the order of `categories`. */
   values: z.array(z.number()),
 });
-export type ChartSeries = z.infer<typeof chartSeriesSchema>;
 
 export const chartDataSchema = z.object({
   categories: z.array(z.string()),

@@ -3,12 +3,13 @@ import { zId, zIdDigits, zIdValue } from './ids.ts';
 import { optionalPhone, optionalText } from './text-fields.ts';
 import { ZUserTypeSchema } from './user-types.ts';
 import { listQuerySchema, pageOf, withoutPaging } from './list.ts';
+import { ZTicketTypeSchema } from './ticket-types.ts';
 
 // Contacts (requirements §8.1, §8.2 Contact, §8.3, §8 All Contacts / Contact by ID / AllContactsExport,
 // delete-contact, contact-approve-authenticated). Administrator only (requirements §8.4, navigation.canManageContacts).
 
 /** requirements §8.6: the contacts list shows 20 rows a page. */
-export const CONTACTS_PAGE_SIZE = 20;
+const CONTACTS_PAGE_SIZE = 20;
 /** requirements §8.6: the export is page 1 with page size 2000. */
 export const CONTACTS_EXPORT_LIMIT = 2000;
 /** requirements §8.6: search debounce. */
@@ -101,7 +102,6 @@ export const ZContactAccessSchema = z.object({
   isEmailVerified: z.boolean(),
   lastLoginAt: z.string().nullable(),
 });
-export type ContactAccess = z.infer<typeof ZContactAccessSchema>;
 
 export const ZContactDetailSchema = ZContactRowSchema.extend({
   siteId: z.number().int().nullable(),
@@ -160,7 +160,7 @@ export const ZContactTicketsRequestSchema = listQuerySchema({
   defaultSort: 'id',
   defaultDirection: 'desc',
   search: false,
-  filters: { type: z.enum(['Incident', 'ServiceRequest']) },
+  filters: { type: ZTicketTypeSchema },
 });
 export type ContactTicketsRequestInput = z.input<typeof ZContactTicketsRequestSchema>;
 export const ZContactTicketRowSchema = z.object({

@@ -15,10 +15,10 @@ export const DEVICE_MESSAGES = {
 } as const;
 
 /** Page size of the device list (the split pane's list scrolls; requirements §10.6 leaves it open). */
-export const DEVICES_PAGE_SIZE = 50;
+const DEVICES_PAGE_SIZE = 50;
 export const DEVICE_SEARCH_DEBOUNCE_MS = 800;
 
-export type DeviceKeyKind = 'device' | 'kaseya' | 'ncentral';
+type DeviceKeyKind = 'device' | 'kaseya' | 'ncentral';
 /**
  * requirements §10.1: a device is identified by the first usable key: Device ID above 0, else Kaseya Machine
  * Group ID, else NCentral Device ID. Null when none is usable.

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 
 /** One error model for every route: the code decides the HTTP status (see server/src/http/errors.ts). */
-export const ERROR_CODES = [
+const ERROR_CODES = [
   'BAD_REQUEST',
   'UNAUTHENTICATED',
   'FORBIDDEN',

@@ -105,7 +105,6 @@ export const ZFormSummarySchema = z.object({
   createsServiceRequest: z.boolean(),
   version: z.number().int().nullable(),
 });
-export type FormSummary = z.infer<typeof ZFormSummarySchema>;
 export const ZFormCatalogResponseSchema = pageOf(ZFormSummarySchema);
 export type FormCatalogResponse = z.infer<typeof ZFormCatalogResponseSchema>;
 

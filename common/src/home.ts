@@ -64,7 +64,7 @@ export const ZChatEndRequestSchema = z.object({
 export type ChatEndRequest = z.infer<typeof ZChatEndRequestSchema>;
 
 /** A request row as the home grid's Edit rule needs it. */
-export interface HomeGridEditRow {
+interface HomeGridEditRow {
   /** canEditTicket of the caller for the row, as the list API computes it. */
   canEdit: boolean;
   assignedStaffId: number | null;

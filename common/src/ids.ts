@@ -8,7 +8,7 @@ import { z } from 'zod';
 /** The largest value of an `integer`/`serial` column. */
 export const ID_MAX = 2_147_483_647;
 /** The largest id of a `bigserial` column the API accepts (JavaScript's safe integer range). */
-export const BIG_ID_MAX = Number.MAX_SAFE_INTEGER;
+const BIG_ID_MAX = Number.MAX_SAFE_INTEGER;
 
 /** An id in a path or query string (text coerced to a number): 1 … ID_MAX. */
 export const zId = z.coerce.number().int().positive().max(ID_MAX);

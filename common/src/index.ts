@@ -8,6 +8,7 @@ export * from './navigation.ts';
 export * from './list.ts';
 export * from './text-fields.ts';
 export * from './system.ts';
+export * from './ticket-types.ts';
 export * from './ticket-rules.ts';
 export * from './tickets.ts';
 export * from './ticket-detail.ts';

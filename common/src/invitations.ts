@@ -7,7 +7,7 @@ import { USER_TYPES, ZUserTypeSchema, type UserType } from './user-types.ts';
 // All Invited Contacts, invite-send, delete-invite). Administrator only.
 
 /** requirements §9.6: invite contacts default page size 10. */
-export const INVITES_PAGE_SIZE = 10;
+const INVITES_PAGE_SIZE = 10;
 /** The invitation lists' search debounce (as the contacts list's). */
 export const INVITE_SEARCH_DEBOUNCE_MS = 800;
 /** requirements §9.3: the list refreshes 1500 ms after an invitation action. */
@@ -15,7 +15,7 @@ export const INVITES_REFRESH_MS = 1500;
 /** How long an invitation link works (the spec is silent: a week, as most portals do). */
 export const INVITE_TOKEN_TTL_HOURS = 168;
 /** Most contacts one send / re-send / delete may carry. */
-export const INVITES_BATCH_MAX = 100;
+const INVITES_BATCH_MAX = 100;
 
 export const INVITE_MESSAGES = {
   confirmSend: (n: number) => `Are you sure you want to send/re-send invitations to ${n} contacts?`,

@@ -41,7 +41,7 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 export const formatUsd = (amount: string | null | undefined): string => (amount === null || amount === undefined || amount === '' ? '' : usd.format(Number(amount)));
 
 /** 'YYYY-MM-DD' of the instant `at` in `timeZone`. */
-export function localIsoDate(at: Date, timeZone: string): string {
+function localIsoDate(at: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
@@ -147,7 +147,6 @@ export type ManagedServiceListResponse = z.infer<typeof ZManagedServiceListRespo
 
 // ---- Balances ---------------------------------------------------------------------------------
 
-export const TRANSACTION_TYPE = { invoice: 'INVOICE', payment: 'PAYMENT', creditMemo: 'CREDIT MEMO' } as const;
 export const BALANCE_FORWARD = 'Balance Forward';
 
 export const ZBalanceRequestSchema = z.object({
@@ -155,7 +154,6 @@ export const ZBalanceRequestSchema = z.object({
   /** 'YYYY-MM-DD'; transactions before it make the Balance Forward. */
   asOfDate: zDay,
 });
-export type BalanceRequest = z.infer<typeof ZBalanceRequestSchema>;
 
 export const ZBalanceRowSchema = z.object({
   id: z.number().int(),

@@ -12,8 +12,6 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-/** The names every list request shares, in URL and API alike. */
-export const LIST_PARAMS = ['page', 'pageSize', 'sort', 'direction', 'search', 'cursor'] as const;
 /** Changing one of these keeps the page; any other parameter (search, a filter) starts again at page 1. */
 export const PAGING_PARAMS: readonly string[] = ['page', 'pageSize', 'sort', 'direction', 'cursor'];
 

@@ -22,7 +22,7 @@ type Who = Pick<SignedInUser, 'userType' | 'spaceAdmin'>;
 
 export const isAdministrator = (u: Who): boolean => u.userType === 'Administrator';
 /** requirements §1.4: Org Tickets for Administrator and Operator*. */
-export const canSeeOrgTickets = (u: Who): boolean => isAdministrator(u) || isOperatorType(u.userType);
+const canSeeOrgTickets = (u: Who): boolean => isAdministrator(u) || isOperatorType(u.userType);
 /** requirements §1.4 / issue 5: Administrator edits its customer's banner, a space admin the global one. */
 export const canEditBanner = (u: Who): boolean => isAdministrator(u) || u.spaceAdmin;
 /** requirements §1.4: only Administrator sees contacts, jobs, reports. */
@@ -37,7 +37,7 @@ export interface DrawerItem {
   label: string;
   path: string;
 }
-export interface DrawerGroup {
+interface DrawerGroup {
   id: string;
   /** null for the ungrouped Home entry. */
   label: string | null;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 // passwords are refused by the strength check in ./password-strength.ts, on both sides.
 
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_RECOMMENDED_LENGTH = 12;
+const PASSWORD_RECOMMENDED_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 /** zxcvbn score below which a password is refused: 0–1 fall to fewer than a million guesses. */
 export const PASSWORD_MIN_SCORE = 2;

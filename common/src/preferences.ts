@@ -24,7 +24,7 @@ export const EMAIL_NOTIFICATIONS = [
 /** Zone names already checked: an Intl.DateTimeFormat per check is not free (see tickets list.service). */
 const checkedZones = new Map<string, boolean>();
 /** True for a time zone name this JavaScript engine knows (IANA names and their aliases). */
-export function isKnownTimeZone(tz: string): boolean {
+function isKnownTimeZone(tz: string): boolean {
   const known = checkedZones.get(tz);
   if (known !== undefined) return known;
   let valid: boolean;

@@ -65,7 +65,7 @@ const mismatch = { path: ['confirmPassword'], message: PASSWORD_MESSAGES.mismatc
 
 // --- Invitation acceptance (user-registration-invite) ---
 
-export const INVITATION_LINK_STATES = ['valid', 'used', 'expired', 'revoked', 'unknown'] as const;
+const INVITATION_LINK_STATES = ['valid', 'used', 'expired', 'revoked', 'unknown'] as const;
 export type InvitationLinkState = (typeof INVITATION_LINK_STATES)[number];
 
 export const INVITATION_STATE_MESSAGES: Record<Exclude<InvitationLinkState, 'valid'>, string> = {
@@ -161,6 +161,5 @@ export type EmailPreferenceChoices = z.infer<typeof ZEmailPreferenceChoicesSchem
 
 export const ZPublicPreferencesQuerySchema = z.object({ token });
 export const ZPublicPreferencesSaveRequestSchema = ZEmailPreferenceChoicesSchema.extend({ token });
-export type PublicPreferencesSaveRequest = z.input<typeof ZPublicPreferencesSaveRequestSchema>;
 export const ZPublicPreferencesResponseSchema = ZEmailPreferenceChoicesSchema.extend({ firstName: z.string(), email: z.string().nullable() });
 export type PublicPreferencesResponse = z.infer<typeof ZPublicPreferencesResponseSchema>;

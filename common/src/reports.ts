@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zIsoDate } from './dates.ts';
 import { chartDataSchema } from './charts.ts';
 import { REPORTS, SINGLE_PANE_OF_GLASS_REPORT } from './navigation.ts';
+import { ZTicketTypeSchema } from './ticket-types.ts';
 
 // requirements §13.2–§13.6: the native reports (/reports/{reportId}) and their optional external embed.
 
@@ -13,10 +14,6 @@ export const SINGLE_PANE_REPORT_ID = SINGLE_PANE_OF_GLASS_REPORT.id;
 export const REPORT_DEFAULT_DAYS = 90;
 /** The longest period a report covers (about three years). */
 export const REPORT_MAX_DAYS = 1100;
-
-/** requirements §13.3: which tickets a ticket report counts (the ticket lists are per type, so a click opens the same set). */
-export const REPORT_TICKET_TYPES = ['Incident', 'ServiceRequest'] as const;
-export type ReportTicketType = (typeof REPORT_TICKET_TYPES)[number];
 
 /** spec §2.10 and §8: the texts of an external (embedded) report. */
 export const REPORT_TEXTS = {
@@ -36,7 +33,8 @@ export const ZReportQuerySchema = z
     from: zIsoDate().optional(),
     to: zIsoDate().optional(),
     siteId: z.coerce.number().int().positive().optional(),
-    type: z.enum(REPORT_TICKET_TYPES).optional(),
+    /** requirements §13.3: which tickets a ticket report counts (the ticket lists are per type, so a click opens the same set). */
+    type: ZTicketTypeSchema.optional(),
   })
   .superRefine((q, ctx) => {
     if (q.from && q.to) {
@@ -84,7 +82,7 @@ export const ZNativeReportSchema = z.object({
   from: z.string(),
   to: z.string(),
   siteId: z.number().int().nullable(),
-  type: z.enum(REPORT_TICKET_TYPES),
+  type: ZTicketTypeSchema,
   /** Whether the ticket type filter applies to this report (Support Tickets and the Single Pane of Glass). */
   hasTypeFilter: z.boolean(),
   timeZone: z.string(),

@@ -9,7 +9,7 @@ export const SEARCH_MIN_CHARS = 3;
 /** ... 1200 ms after typing stops. */
 export const SEARCH_DEBOUNCE_MS = 1200;
 /** Longer input is no look-ahead any more; the bound keeps the trigram work small. */
-export const SEARCH_MAX_CHARS = 100;
+const SEARCH_MAX_CHARS = 100;
 /** Results per entity (newest first); the response says whether there were more. */
 export const SEARCH_LIMIT_PER_TYPE = 5;
 
@@ -93,23 +93,8 @@ export const searchReach = (u: Pick<SignedInUser, 'userType' | 'spaceAdmin'>): S
   ownTicketsOnly: isCustomerUser(u),
 });
 
-/** requirements §5.1 'Global search result navigation'. */
-export function searchResultPath(r: Pick<SearchRecord, 'searchType' | 'internalId'>): string {
-  switch (r.searchType) {
-    case SEARCH_TYPE.Contact:
-      return `/contacts/view/${r.internalId}`;
-    case SEARCH_TYPE.Incident:
-      return `/incident/view/${r.internalId}`;
-    case SEARCH_TYPE.ServiceRequest:
-      return `/servicerequest/view/${r.internalId}`;
-    case SEARCH_TYPE.Job:
-      // Issue 12: the Jobs list with that job's Agreement dialog open.
-      return `/jobs?agreement=${r.internalId}`;
-  }
-}
-
 /** Where a result group's 'See all' leads: a list screen and its query in the list's own (API) names. */
-export type SearchSeeAll = { list: 'contacts' | 'incidents' | 'requests'; query: { search: string; status?: string } };
+type SearchSeeAll = { list: 'contacts' | 'incidents' | 'requests'; query: { search: string; status?: string } };
 
 /**
  * 'See all' of a result group (requirements §5.1): the list the group comes from, filtered by the

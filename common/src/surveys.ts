@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, PAGE_SIZES, pageOf } from './list.ts';
 import type { SignedInUser } from './auth.ts';
 import { isAdministrator } from './navigation.ts';
+import { ZTicketTypeSchema } from './ticket-types.ts';
 
 // Satisfaction surveys (docs/requirements.md §20; decision 020): closing a ticket invites its contact to
 // a one-question survey (thumbs up or down, optional comment), answered from the e-mail's one-click
@@ -69,7 +70,7 @@ export const ZSurveyRowSchema = z.object({
   /** IncidentID: the ticket, null when it was deleted. */
   ticketId: z.number().int().nullable(),
   ticketNo: z.string().nullable(),
-  ticketType: z.enum(['Incident', 'ServiceRequest']).nullable(),
+  ticketType: ZTicketTypeSchema.nullable(),
   response: z.number(),
   assignedTo: z.string().nullable(),
   comment: z.string().nullable(),
@@ -108,7 +109,7 @@ export const ZSurveyInvitationSchema = z.object({
   id: z.number().int(),
   ticketId: z.number().int(),
   ticketNo: z.string(),
-  ticketType: z.enum(['Incident', 'ServiceRequest']),
+  ticketType: ZTicketTypeSchema,
   shortDescription: z.string(),
   closedDate: z.string().nullable(),
   expiresAt: z.string(),
@@ -126,7 +127,6 @@ export const ZSurveyAnswerResultSchema = z.object({ id: z.number().int(), respon
 const zToken = z.string().trim().min(16, 'The link is incomplete').max(200, 'The link is not valid');
 /** POST /public/surveys/answer: the e-mailed link's token and answer. */
 export const ZPublicSurveyAnswerRequestSchema = z.object({ token: zToken, answer: zAnswer });
-export type PublicSurveyAnswerRequest = z.input<typeof ZPublicSurveyAnswerRequestSchema>;
 export const ZPublicSurveyAnswerResponseSchema = z.object({
   /** 'recorded': this call recorded the answer; 'alreadyAnswered': it was answered before (nothing changed). */
   status: z.enum(['recorded', 'alreadyAnswered']),
@@ -140,5 +140,4 @@ export const ZPublicSurveyAnswerResponseSchema = z.object({
 export type PublicSurveyAnswerResponse = z.infer<typeof ZPublicSurveyAnswerResponseSchema>;
 /** POST /public/surveys/comment: the optional comment, once. */
 export const ZPublicSurveyCommentRequestSchema = z.object({ token: zToken, comment: zComment.min(1, 'Comment is required') });
-export type PublicSurveyCommentRequest = z.input<typeof ZPublicSurveyCommentRequestSchema>;
 export const ZPublicSurveyCommentResponseSchema = z.object({ message: z.string() });

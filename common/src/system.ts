@@ -7,4 +7,3 @@ export const ZPublicConfigSchema = z.object({
   providerWebsite: z.string(),
   chatEnabled: z.boolean(),
 });
-export type PublicConfig = z.infer<typeof ZPublicConfigSchema>;

@@ -8,12 +8,11 @@ import { TICKET_ROW_STATUSES, ZTicketCriteriaSchema, ZTicketListRequestSchema } 
 /** requirements §2.1: month, week and day views; no agenda. Month is the default (day on a phone, decision 007). */
 export const CALENDAR_VIEWS = ['month', 'week', 'day'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
-export const DEFAULT_CALENDAR_VIEW: CalendarView = 'month';
 
 /** At most this many events per range; more sets `truncated` (the earliest starts are kept). */
 export const CALENDAR_MAX_EVENTS = 500;
 /** A month view shows at most six weeks (42 days); the rest is margin for zones and DST. */
-export const CALENDAR_MAX_RANGE_DAYS = 45;
+const CALENDAR_MAX_RANGE_DAYS = 45;
 /** An event without an end that starts at or after 16:00 lasts this long instead of ending before it starts. */
 export const CALENDAR_LATE_START_MINUTES = 60;
 

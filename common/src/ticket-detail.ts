@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { zIsoInstant } from './dates.ts';
 import { zId, zIdDigits, zIdValue } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, pageOf } from './list.ts';
+import { ZTicketTypeSchema, type TicketType } from './ticket-types.ts';
 
 // Schemas of one ticket: read, create, update, notes, status-update requests, timeline and
 // attachments (requirements §3.1, §3.2, §3.3). The lists of tickets live in tickets.ts.
 
-/** IncidentType of requirements §3.2: incidents and service requests share one record. */
-export const TICKET_DETAIL_TYPES = ['Incident', 'ServiceRequest'] as const;
-export const ZTicketDetailTypeSchema = z.enum(TICKET_DETAIL_TYPES);
 /** requirements §3.3 status values. */
 export const TICKET_DETAIL_STATUSES = ['Open', 'Closed', 'Escalation', 'On Hold'] as const;
 export const ZTicketDetailStatusSchema = z.enum(TICKET_DETAIL_STATUSES);
@@ -41,7 +39,7 @@ export const TICKET_DETAIL_MESSAGES = {
  * 'Incident data has been successfully updated' for an incident update, the same words for a
  * service request, and the new ticket's number on creation.
  */
-export function ticketSavedMessage(ticketType: 'Incident' | 'ServiceRequest', mode: 'add' | 'edit', ticketNo: string): string {
+export function ticketSavedMessage(ticketType: TicketType, mode: 'add' | 'edit', ticketNo: string): string {
   if (mode === 'add') return `${ticketType === 'Incident' ? 'Incident' : 'Service request'} ${ticketNo} has been created`;
   return ticketType === 'Incident' ? TICKET_DETAIL_MESSAGES.saved : 'Service request data has been successfully updated';
 }
@@ -60,7 +58,7 @@ export const ZTicketAttachmentParamsSchema = z.object({ id: zId, attachmentId: z
 export const ZTicketDetailResponseSchema = z.object({
   id: z.number().int(),
   ticketNo: z.string(),
-  ticketType: ZTicketDetailTypeSchema,
+  ticketType: ZTicketTypeSchema,
   status: ZTicketDetailStatusSchema,
   shortDescription: z.string(),
   description: z.string().nullable(),
@@ -144,11 +142,11 @@ function checkOneAssignee(v: { assignedStaffId?: number | null | undefined; assi
 }
 
 /** POST /api/v1/tickets: a new incident or service request (status Open, opened now). */
-export const ZCreateTicketRequestSchema = ticketFields.extend({ ticketType: ZTicketDetailTypeSchema }).superRefine(checkDateRange).superRefine(checkOneAssignee);
+export const ZCreateTicketRequestSchema = ticketFields.extend({ ticketType: ZTicketTypeSchema }).superRefine(checkDateRange).superRefine(checkOneAssignee);
 export type CreateTicketRequest = z.infer<typeof ZCreateTicketRequestSchema>;
 
 /** How the add route chose the ticket's contact (requirements §3.1, §3.3: pick a contact, a device, or the primary-contact shortcut). */
-export const TICKET_CREATE_MODES = ['contact', 'device', 'primaryContact'] as const;
+const TICKET_CREATE_MODES = ['contact', 'device', 'primaryContact'] as const;
 export const ZCreateTicketQuerySchema = z.object({ type: z.enum(TICKET_CREATE_MODES).default('contact') });
 
 /** PUT /api/v1/tickets/:id: the form's fields plus the version read and, optionally, a new status. */
@@ -227,7 +225,7 @@ export const ZStatusUpdateCompatRequestSchema = z.union([
 
 // --- Timeline (/incident/stats/{id}) -------------------------------------------------------
 
-export const TIMELINE_EVENT_KINDS = ['created', 'status', 'updated', 'note'] as const;
+const TIMELINE_EVENT_KINDS = ['created', 'status', 'updated', 'note'] as const;
 export const ZTicketTimelineEventSchema = z.object({
   at: z.string(),
   kind: z.enum(TIMELINE_EVENT_KINDS),

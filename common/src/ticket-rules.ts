@@ -1,9 +1,9 @@
 import type { SignedInUser } from './auth.ts';
 
 /** The caller as the ticket rules need it (the server passes its scope, the web the signed-in user). */
-export type TicketCaller = Pick<SignedInUser, 'userType' | 'cid' | 'contactId'>;
+type TicketCaller = Pick<SignedInUser, 'userType' | 'cid' | 'contactId'>;
 /** The ticket as the rules need it. */
-export interface TicketRef {
+interface TicketRef {
   cid: number;
   contactId: number;
 }
@@ -35,5 +35,4 @@ export function ticketEditRefusal(c: TicketCaller, t: TicketRef): string | null 
   return null;
 }
 
-export const canViewTicket = (c: TicketCaller, t: TicketRef): boolean => ticketViewRefusal(c, t) === null;
 export const canEditTicket = (c: TicketCaller, t: TicketRef): boolean => ticketEditRefusal(c, t) === null;

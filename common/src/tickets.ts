@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zIsoDate, zIsoInstant } from './dates.ts';
 import { zId } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, keysetPageOf, listQuerySchema, PAGE_SIZES, pageOf } from './list.ts';
+import { ZTicketTypeSchema } from './ticket-types.ts';
 
 // Ticket lists, filters, saved filters, lookups and the latest-action popup (requirements §2.1, §2.2, §2.3, §2.6).
 // One schema per payload: the server validates and serialises with it, the web's forms resolve with it.
@@ -9,10 +10,9 @@ import { DEFAULT_PAGE_SIZE, keysetPageOf, listQuerySchema, PAGE_SIZES, pageOf } 
 /** requirements §2.3: the status filter; '<ALL>' is the '(All)' entry. Default 'Open'. */
 export const TICKET_STATUS_FILTERS = ['<ALL>', 'Open', 'Closed', 'Escalation', 'On Hold'] as const;
 export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
-export const DEFAULT_TICKET_STATUS_FILTER: TicketStatusFilter = 'Open';
+const DEFAULT_TICKET_STATUS_FILTER: TicketStatusFilter = 'Open';
 
 export const TICKET_ROW_STATUSES = ['Open', 'Closed', 'Escalation', 'On Hold'] as const;
-export const TICKET_ROW_TYPES = ['Incident', 'ServiceRequest'] as const;
 
 /** Sort keys of the list query: every shown column (priority sorts by level, severity by SeverityShort). */
 export const TICKET_SORT_KEYS = [
@@ -77,7 +77,7 @@ export const ZTicketCriteriaSchema = z.object({
   requestedStartTo: zDateOrInstant.optional(),
 });
 export type TicketCriteria = z.infer<typeof ZTicketCriteriaSchema>;
-/** The keys a saved filter stores (the UI's "OK disabled with no values" checks these). */
+/** The criteria's keys: one URL and API parameter each. */
 export const TICKET_CRITERIA_KEYS = Object.keys(ZTicketCriteriaSchema.shape) as (keyof TicketCriteria)[];
 
 /** Query-string of GET /incidents, /service-requests and their /export (keyset paging: docs/decisions/003). */
@@ -107,7 +107,7 @@ export type TicketListRequestInput = z.input<typeof ZTicketListRequestSchema>;
 export const ZIncidentRowSchema = z.object({
   id: z.number().int(),
   ticketNo: z.string(),
-  ticketType: z.enum(TICKET_ROW_TYPES),
+  ticketType: ZTicketTypeSchema,
   status: z.enum(TICKET_ROW_STATUSES),
   assignedToName: z.string().nullable(),
   shortDescription: z.string(),
@@ -166,8 +166,8 @@ export type TicketDepartment = z.infer<typeof ZTicketDepartmentSchema>;
 export const boardIdForDepartment = (d: Pick<TicketDepartment, 'boardId' | 'type'>): number | null => (d.type === 'Client' ? null : d.boardId);
 
 /** The two kinds of assignee a ticket has (AssignedUserID or AssignedToContactID). */
-export const ASSIGNEE_KINDS = ['staff', 'contact'] as const;
-export type AssigneeKind = (typeof ASSIGNEE_KINDS)[number];
+const ASSIGNEE_KINDS = ['staff', 'contact'] as const;
+type AssigneeKind = (typeof ASSIGNEE_KINDS)[number];
 export const ZTicketAssigneeSchema = z.object({
   /** 'staff:{id}' or 'contact:{id}': one value for a select that offers both kinds. */
   key: z.string(),
@@ -175,7 +175,6 @@ export const ZTicketAssigneeSchema = z.object({
   id: z.number().int(),
   displayName: z.string(),
 });
-export type TicketAssignee = z.infer<typeof ZTicketAssigneeSchema>;
 export const assigneeKey = (kind: AssigneeKind, id: number): string => `${kind}:${id}`;
 /** The key of a ticket's assignee ('' when unassigned). */
 export const assigneeKeyOf = (t: { assignedStaffId: number | null; assignedContactId: number | null }): string =>
@@ -206,7 +205,7 @@ export type TicketLookupsResponse = z.infer<typeof ZTicketLookupsResponseSchema>
 // Saved ticket filters (requirements §2.2 'Saved ticket filter', §2.5)
 // ---------------------------------------------------------------------------------------------
 
-export const TICKET_FILTER_TYPES = ['Incidents', 'Requests'] as const;
+const TICKET_FILTER_TYPES = ['Incidents', 'Requests'] as const;
 export const ZTicketFilterSearchTypeSchema = z.enum(TICKET_FILTER_TYPES);
 export type TicketFilterSearchType = z.infer<typeof ZTicketFilterSearchTypeSchema>;
 
@@ -267,8 +266,6 @@ export const ZTicketFilterParamsSchema = z.object({
 // Latest actions (requirements §2.2 'Incident action')
 // ---------------------------------------------------------------------------------------------
 
-export const ZTicketIdParamsSchema = z.object({ id: zId });
-
 export const ZLatestActionSchema = z.object({
   actionId: z.number().int(),
   incidentId: z.number().int(),
@@ -282,6 +279,5 @@ export const ZLatestActionSchema = z.object({
   /** Who wrote it, by name: the technician, else the author's display name, else the user name. */
   staffName: z.string(),
 });
-export type LatestAction = z.infer<typeof ZLatestActionSchema>;
 export const ZLatestActionsResponseSchema = z.object({ rows: z.array(ZLatestActionSchema) });
 export type LatestActionsResponse = z.infer<typeof ZLatestActionsResponseSchema>;

@@ -41,7 +41,7 @@ import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { compatRoutes, registerApiKeyMarking } from './modules/compat/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   db: Db;
   /** Folder of the built SPA; defaults to web/dist. Missing folder: the API still works. */
@@ -57,7 +57,7 @@ const SPA_BASE = '/app/spa';
 /** A hop count as proxy-addr reads it: the nearest `hops` addresses of the chain are proxies. */
 const trustHops = (hops: number) => (_addr: string, i: number) => i < hops;
 
-export function defaultWebDist(): string {
+function defaultWebDist(): string {
   return fileURLToPath(new URL('../../web/dist', import.meta.url));
 }
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 // server `npm start` forks one worker per core (node:cluster shares the listening port); the embedded
 // PGlite database lives in one process's memory and files, so it always runs a single process.
 
-export interface ClusterPlan {
+interface ClusterPlan {
   /** Worker processes to fork; 0 means: serve from this process, no cluster. */
   workers: number;
   /** Why, for the start-up log. */

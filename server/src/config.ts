@@ -65,7 +65,7 @@ const ZEnvSchema = z.object({
 
 /** One external report: the page the browser frames, the provider's id of the report, its dataset. */
 const ZReportEmbedSchema = z.object({ embedUrl: z.string().url(), reportKey: z.string().min(1), dataset: z.string().optional() });
-export type ReportEmbed = z.infer<typeof ZReportEmbedSchema>;
+type ReportEmbed = z.infer<typeof ZReportEmbedSchema>;
 const ZReportEmbedsSchema = z.record(z.string(), ZReportEmbedSchema);
 
 /** An S3-compatible bucket for attachments. Without keys the SDK's default chain applies (environment, instance role). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_TYPE, type SearchResponse, type UserType } from '@sc/common';
+import { SEARCH_TYPE, type SearchResponse, type TicketType, type UserType } from '@sc/common';
 import type { Db } from '../src/db/client.ts';
 import { createFaker, makeContact, makeCustomer, makeDevice, makeJob, makeTicket, makeWebUser, type Customer } from '../src/db/seed/factories.ts';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
@@ -30,7 +30,7 @@ interface Rec {
 
 let t: TestApp;
 const callers: Caller[] = [];
-const records = { ticket: [] as (Rec & { type: 'Incident' | 'ServiceRequest' })[], contact: [] as Rec[], device: [] as Rec[], job: [] as Rec[] };
+const records = { ticket: [] as (Rec & { type: TicketType })[], contact: [] as Rec[], device: [] as Rec[], job: [] as Rec[] };
 
 async function orgWithData(app: FastifyInstance, db: Db, org: Customer, label: string) {
   const primary = await makeContact(db, { cid: org.id, isPrimary: true, lastName: token(), email: `pq.${label}.admin.${seq}@pq.example` }, f);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { showHomeGridEdit, type HomeResponse, type ServiceRequestListResponse, type UserType } from '@sc/common';
+import { showHomeGridEdit, type HomeResponse, type ServiceRequestListResponse, type TicketType, type UserType } from '@sc/common';
 import { chatSessions, contacts, customers, providerStaff, tickets } from '../src/db/schema/index.ts';
 import { makeTicket } from '../src/db/seed/factories.ts';
 import { createTestApp, signIn, type Client, type TestApp } from './helpers.ts';
@@ -58,7 +58,7 @@ describe('GET /api/v1/home', () => {
     const u = client('user@acme.example');
     const own = u.session.user.contactId;
     const cid = u.session.user.cid;
-    const openOf = async (type: 'Incident' | 'ServiceRequest', contactId?: number) =>
+    const openOf = async (type: TicketType, contactId?: number) =>
       (
         await t.database.db
           .select({ id: tickets.id })

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { TicketStatusFilter } from '@sc/common';
+import type { TicketStatusFilter, TicketType } from '@sc/common';
 import type { Database } from '../src/db/client.ts';
 import { rowsOf, reserveIds, ticketNumber } from '../src/db/ids.ts';
-import { ticketIdBlocks, tickets, type TicketStatus, type TicketType } from '../src/db/schema/index.ts';
+import { ticketIdBlocks, tickets, type TicketStatus } from '../src/db/schema/index.ts';
 import { makeContact, makeCustomer } from '../src/db/seed/factories.ts';
 import { BLOCK_SKIP_FROM, blockStatementOf, startOfOffset } from '../src/modules/tickets/list.blocks.queries.ts';
 import { selectTicketPage } from '../src/modules/tickets/list.queries.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { TICKET_KEYSET_SORTS, TICKET_SORT_KEYS, type TicketCriteria } from '@sc/common';
+import { TICKET_KEYSET_SORTS, TICKET_SORT_KEYS, type TicketCriteria, type TicketType } from '@sc/common';
 import type { Db } from '../src/db/client.ts';
 import { paramsFor } from '../src/db/shaped-statements.ts';
 import { ticketNumberTypeOf } from '../src/db/search.ts';
@@ -73,7 +73,7 @@ describe('list page query shape key', () => {
   it('a filtered-first search of the list type\'s own ticket number is a named statement; text and the other type\'s numbers are not', () => {
     const page = { limit: 11, offset: 0, filterFirst: true };
     const o: TicketOrder = { sort: 'id', direction: 'desc' };
-    const nameOf = (ticketType: 'Incident' | 'ServiceRequest', search: string) =>
+    const nameOf = (ticketType: TicketType, search: string) =>
       ticketPageStatement(db, { cid: 1, ticketType, status: '<ALL>', search, criteria: {}, timeZone: 'UTC' }, o, page, true).statement.name;
     expect(nameOf('Incident', 'INC-1000731')).toMatch(/^tl_/);
     expect(nameOf('ServiceRequest', 'sr-42')).toMatch(/^tl_/);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
-import { TICKET_KEYSET_SORTS, type TicketCriteria, type TicketStatusFilter } from '@sc/common';
+import { TICKET_KEYSET_SORTS, type TicketCriteria, type TicketStatusFilter, type TicketType } from '@sc/common';
 import type { Database } from '../src/db/client.ts';
-import { ticketPriorities, ticketSeverities, tickets, type TicketType } from '../src/db/schema/index.ts';
+import { ticketPriorities, ticketSeverities, tickets } from '../src/db/schema/index.ts';
 import { makeContact, makeCustomer } from '../src/db/seed/factories.ts';
 import { reserveIds, ticketNumber } from '../src/db/ids.ts';
 import { keysetValueOf, selectTicketPage } from '../src/modules/tickets/list.queries.ts';

@@ -9,6 +9,7 @@ import {
   type NativeReport,
   type ReportChart,
   type ReportResponse,
+  type TicketType,
   ZReportResponseSchema,
 } from '@sc/common';
 import {
@@ -68,7 +69,7 @@ const chartOf = (r: NativeReport, id: string) => {
 
 interface Fixture {
   id: number;
-  type: 'Incident' | 'ServiceRequest';
+  type: TicketType;
   openDate: Date;
   closedDate: Date | null;
   status: string;

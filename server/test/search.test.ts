@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
-import { SEARCH_LIMIT_PER_TYPE, SEARCH_TYPE, type SearchGroup, type SearchResponse, type SearchType } from '@sc/common';
-import { contacts, tickets, type TicketType } from '../src/db/schema/index.ts';
+import { SEARCH_LIMIT_PER_TYPE, SEARCH_TYPE, type SearchGroup, type SearchResponse, type SearchType, type TicketType } from '@sc/common';
+import { contacts, tickets } from '../src/db/schema/index.ts';
 import { rowsOf } from '../src/db/ids.ts';
 import { containsPattern } from '../src/db/search.ts';
 import { makeContact, makeJob, makeTicket } from '../src/db/seed/factories.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import type { TicketType } from '@sc/common';
 import { tickets } from '../src/db/schema/index.ts';
 import { makeContact, makeTicket } from '../src/db/seed/factories.ts';
 import { createTestApp, customerIdsOf, listPage as list, signIn, type Client, type TestApp  } from './helpers.ts';
@@ -46,7 +47,7 @@ describe('ticket list search', () => {
     // the rows must be exactly those of the contains-search of requirements §2.9.
     const db = t.database.db;
     const contactId = operator.session.user.contactId;
-    const make = (ticketType: 'Incident' | 'ServiceRequest', ticketNo: string, shortDescription = 'Plain subject') =>
+    const make = (ticketType: TicketType, ticketNo: string, shortDescription = 'Plain subject') =>
       makeTicket(db, { cid: acmeCid, ticketType, contactId, ticketNo, shortDescription, status: 'Open' });
     const a = await make('Incident', 'INC-7731001');
     const b = await make('Incident', 'INC-77310012');

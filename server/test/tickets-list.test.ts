@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { LatestActionsResponse, ServiceRequestListResponse, TicketLookupsResponse } from '@sc/common';
+import type { LatestActionsResponse, ServiceRequestListResponse, TicketLookupsResponse, TicketType } from '@sc/common';
 import { ticketActions, ticketPriorities, tickets } from '../src/db/schema/index.ts';
 import { makeAction, makeTicket } from '../src/db/seed/factories.ts';
 import { reserveIds, ticketNumber } from '../src/db/ids.ts';
@@ -36,7 +36,7 @@ async function all(c: Client, path: string, q: Record<string, string | number | 
     if (!r.hasNextPage) return out;
   }
 }
-const dbTickets = (cid: number, type: 'Incident' | 'ServiceRequest') =>
+const dbTickets = (cid: number, type: TicketType) =>
   t.database.db.select().from(tickets).where(and(eq(tickets.cid, cid), eq(tickets.ticketType, type)));
 
 describe('scope', () => {

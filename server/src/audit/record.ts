@@ -7,7 +7,7 @@ import { auditLog } from '../db/schema/index.ts';
 // recordAudit once, after its change, with the caller's scope (who, from which address and browser).
 
 /** Who did it when there is no session (a sign-in, a public page). */
-export interface AuditActor {
+interface AuditActor {
   webUserId: number | null;
   contactId: number | null;
   email: string | null;
@@ -15,7 +15,7 @@ export interface AuditActor {
   userAgent: string | null;
 }
 
-export const actorOfScope = (scope: Scope): AuditActor => ({
+const actorOfScope = (scope: Scope): AuditActor => ({
   webUserId: scope.webUserId,
   contactId: scope.contactId,
   email: scope.email,
@@ -23,7 +23,7 @@ export const actorOfScope = (scope: Scope): AuditActor => ({
   userAgent: scope.userAgent ?? null,
 });
 
-export interface AuditEntry {
+interface AuditEntry {
   action: AuditAction;
   /** The customer the event belongs to; null for provider-wide events. Defaults to the caller's customer. */
   cid?: number | null;

@@ -137,11 +137,6 @@ export async function deleteSession(db: Db, id: string) {
   await db.delete(sessions).where(eq(sessions.id, id));
 }
 
-/** Ends every session of an account (disabled contact, password change). */
-export async function deleteSessionsOfUser(db: Db, webUserId: number) {
-  await db.delete(sessions).where(eq(sessions.webUserId, webUserId));
-}
-
 export async function deleteExpiredSessions(db: Db, now: Date, idleCutoff: Date) {
   await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now} or ${sessions.lastSeenAt} <= ${idleCutoff}`);
 }
@@ -171,7 +166,7 @@ export async function deleteOtherSessionsOfUser(db: Db, webUserId: number, keepI
   return rows.length;
 }
 
-export type ApiKeyRecord = typeof apiKeys.$inferSelect;
+type ApiKeyRecord = typeof apiKeys.$inferSelect;
 
 /** The key of this hash, whether revoked or not (the service decides). */
 export async function findKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRecord | undefined> {

@@ -12,7 +12,7 @@ import * as throttle from './throttle.ts';
 import { cachedSession, forgetSession, rememberSession, sessionReadMark } from './session-cache.ts';
 import type { Scope } from './scope.ts';
 
-export const sessionIdOf = (token: string): string => createHash('sha256').update(token).digest('hex');
+const sessionIdOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 const randomToken = (): string => randomBytes(32).toString('base64url');
 
 /** How often an active session writes its last-seen time (keeps reads cheap). */
@@ -68,7 +68,7 @@ export async function login(
 }
 
 /** Ends the session of a cookie token (a sign-in over it, whoever it belonged to). */
-export async function endSessionByToken(db: Db, token: string): Promise<void> {
+async function endSessionByToken(db: Db, token: string): Promise<void> {
   const id = sessionIdOf(token);
   forgetSession(id);
   await q.deleteSession(db, id);

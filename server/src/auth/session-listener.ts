@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { applySessionNotification, setCrossProcessState } from './session-cache.ts';
 
-export const SESSION_CACHE_CHANNEL = 'sc_session_cache';
+const SESSION_CACHE_CHANNEL = 'sc_session_cache';
 
 /**
  * LISTENs on sc_session_cache over a dedicated connection (not one of the pool's) and forgets the

@@ -22,7 +22,7 @@ import { hitRateLimit } from './rate-limit.ts';
 // - unknown e-mails: one global budget per minute of dummy argon2 hashes; past it the attempt waits as long
 //   as a hash takes instead (no CPU spent, no timing told).
 
-export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait and try again.';
+const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait and try again.';
 
 /** A 429 that says when to come back (the error handler sets Retry-After). */
 export class RetryLater extends TooManyRequests {
@@ -32,7 +32,7 @@ export class RetryLater extends TooManyRequests {
 }
 
 /** The wait after `failures` failures in a row past `free` free ones, in seconds (0 within them). */
-export function delayAfter(config: Config, failures: number, free = config.login.freeFailures): number {
+function delayAfter(config: Config, failures: number, free = config.login.freeFailures): number {
   const k = failures - free;
   if (k < 0) return 0;
   return Math.min(config.login.maxDelaySeconds, 2 ** Math.min(k, 30));

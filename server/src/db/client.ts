@@ -12,7 +12,7 @@ import pg from 'pg';
 import { pgTypes } from './pg-timestamps.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type every query function takes: PGlite and node-postgres both satisfy it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -26,7 +26,7 @@ export interface Database {
 }
 
 /** Finds the committed migrations from src/ (dev, tests) and from dist/ (npm start). */
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   const candidates = ['../../drizzle', '../drizzle'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
   const found = candidates.find((p) => fs.existsSync(`${p}/meta/_journal.json`));
   if (!found) throw new Error(`migrations folder not found (looked in ${candidates.join(', ')})`);
@@ -47,7 +47,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 /** How the schema's camelCase names map to columns; also for SQL rendered outside a db (modules/search/queries.ts). */
 export const DB_CASING = 'snake_case';
 
-export function wrapPglite(client: PGlite): Database {
+function wrapPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema, casing: DB_CASING }) as unknown as Db;
   return {
     db,

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
+import type { TicketType } from '@sc/common';
 import type { Db } from './client.ts';
 
 // Faker-free helpers shared by the seed and by application queries (importing them loads no faker).
 
+/** The number prefix of each type. */
+export const TICKET_NO_PREFIX: Record<TicketType, string> = { Incident: 'INC-', ServiceRequest: 'SR-' };
+
 /** 'INC-000123' / 'SR-000456': derived from the row id, so unique across the database. */
-export const ticketNumber = (type: 'Incident' | 'ServiceRequest', id: number): string =>
-  `${type === 'Incident' ? 'INC' : 'SR'}-${String(id).padStart(6, '0')}`;
+export const ticketNumber = (type: TicketType, id: number): string => `${TICKET_NO_PREFIX[type]}${String(id).padStart(6, '0')}`;
 
 /** node-postgres and PGlite both return { rows }, typed differently: one accessor. */
 export function rowsOf<R>(res: unknown): R[] {

@@ -1,6 +1,8 @@
 import { ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { contacts, devices, emailOutbox, jobs, surveys, TICKET_TYPES, tickets, TRGM_PREFIX, type TicketType } from './schema/index.ts';
+import { TICKET_TYPES, type TicketType } from '@sc/common';
+import { TICKET_NO_PREFIX } from './ids.ts';
+import { contacts, devices, emailOutbox, jobs, surveys, tickets, TRGM_PREFIX } from './schema/index.ts';
 import { containsPattern, contactSearchTextOf, ticketNoIrregular, ticketTypeIs } from './schema/search-expressions.ts';
 
 // The contains-searches of every list and of global search (docs/requirements.md §2.9), each named with
@@ -11,7 +13,7 @@ import { containsPattern, contactSearchTextOf, ticketNoIrregular, ticketTypeIs }
 export { containsPattern, ticketTypeIs };
 
 /** contacts_search_trgm: "first last email" of a contact. */
-export const contactSearchText: SQL = contactSearchTextOf(contacts);
+const contactSearchText: SQL = contactSearchTextOf(contacts);
 
 /** A contact whose "first last email" contains the term (contacts_search_trgm). */
 export const contactMatches = (term: string): SQL => contactPatternMatches(containsPattern(term));
@@ -51,7 +53,6 @@ const ticketTextPatternMatches = (p: unknown, cols: ReturnType<typeof ticketColu
  * application writes, some tests do) keep the contains-match, from their own partial trigram index.
  */
 const TICKET_NO_TERM = /^(INC|SR)-\d+$/i;
-const TICKET_NO_PREFIX: Record<TicketType, string> = { Incident: 'INC-', ServiceRequest: 'SR-' };
 
 /** The ticket type whose number a term looks like ('INC-10005': Incident), or undefined for any other term. */
 export function ticketNumberTypeOf(term: string): TicketType | undefined {
@@ -123,7 +124,7 @@ export const searchTextMayMatch = (pattern: unknown, alias?: string): SQL =>
  * The contacts go in as `= any(array(…))`, an InitPlan computed once, so every arm of the OR is indexable
  * and the planner can BitmapOr the four index scans (docs/decisions/011).
  */
-export function ticketListMatches(cid: number, term: string): SQL {
+function ticketListMatches(cid: number, term: string): SQL {
   return ticketListPatternMatches(cid, containsPattern(term));
 }
 

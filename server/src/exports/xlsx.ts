@@ -11,7 +11,7 @@ import { escapeCellText, keptDateTimeFormat } from '@sc/common';
 /** A text cell as written: a leading apostrophe makes a would-be formula plain text (shared with the web's chart export). */
 export { escapeCellText };
 
-export type XlsxCell = string | number | boolean | Date | null | undefined;
+type XlsxCell = string | number | boolean | Date | null | undefined;
 
 export interface XlsxColumn<R> {
   header: string;

@@ -3,7 +3,7 @@
  * some redirects, file: pages) and any value that is not a URL are an opaque origin: never the same
  * as ours, never a 500.
  */
-export function originHost(origin: string | undefined): string | null | undefined {
+function originHost(origin: string | undefined): string | null | undefined {
   if (origin === undefined || origin === '') return undefined;
   if (!URL.canParse(origin)) return null;
   const url = new URL(origin);

@@ -11,7 +11,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 // still set its own value of one of them (it wins, as it did over helmet's).
 
 /** The headers helmet sets for `options`, lower-cased as Fastify keeps them. */
-export function securityHeadersOf(options: Readonly<HelmetOptions>): Record<string, string> {
+function securityHeadersOf(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {

@@ -29,7 +29,7 @@ const TYPES: Record<string, string> = {
 /** Hashed build output (Vite's assets/): its name changes with its content, so it never changes. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Unhashed files next to index.html (favicon): cached for an hour, then revalidated by ETag. */
-export const REVALIDATE = 'public, max-age=3600';
+const REVALIDATE = 'public, max-age=3600';
 
 interface StaticFile {
   type: string;
@@ -41,7 +41,7 @@ interface StaticFile {
 }
 
 /** The files of `dir` (recursively) keyed by their URL under `prefix`, without index.html and the .br/.gz siblings. */
-export function loadStaticFiles(dir: string, prefix: string): Map<string, StaticFile> {
+function loadStaticFiles(dir: string, prefix: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   if (!fs.existsSync(dir)) return files;
   const walk = (d: string) => {

@@ -7,7 +7,7 @@ import type { TemplateDef } from './templates/define.ts';
 import { renderLayout, type RenderedMail } from './templates/layout.ts';
 import { templates, type TemplateData, type TemplateName } from './templates/index.ts';
 
-export interface MailRequest<N extends TemplateName> {
+interface MailRequest<N extends TemplateName> {
   /** The customer the mail belongs to (null: none, e.g. provider staff). */
   cid: number | null;
   /** The recipient contact, when the recipient is one: adds the signed e-mail preferences link

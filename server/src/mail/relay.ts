@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { emailOutbox } from '../db/schema/index.ts';
 import { newMessageId } from './outbox.ts';
 
-export interface RelayOptions {
+interface RelayOptions {
   /** Rows claimed per round. */
   batchSize?: number;
   /** Pause between rounds when there was nothing to do. */
@@ -25,7 +25,7 @@ export interface RelayOptions {
   onError?: (err: unknown, row: { id: number; attempts: number }) => void;
 }
 
-export const RELAY_DEFAULTS = {
+const RELAY_DEFAULTS = {
   batchSize: 20,
   pollMs: 2000,
   leaseMs: 5 * 60_000,
@@ -34,7 +34,7 @@ export const RELAY_DEFAULTS = {
   backoffMaxMs: 60 * 60_000,
 } as const;
 
-export interface MailRelay {
+interface MailRelay {
   readonly instanceId: string;
   /** One round: claim due rows, deliver them, record the outcome. Returns how many rows were handled. */
   runOnce(): Promise<number>;
@@ -64,7 +64,7 @@ interface ClaimedRow {
  * batch does not open one connection per message, and timeouts well inside the claim's lease.
  * Parameters already in SMTP_URL win.
  */
-export function transportUrl(smtpUrl: string): string {
+function transportUrl(smtpUrl: string): string {
   const u = new URL(smtpUrl);
   const defaults = { pool: 'true', maxConnections: '2', connectionTimeout: '30000', greetingTimeout: '30000', socketTimeout: '60000' };
   for (const [k, v] of Object.entries(defaults)) if (!u.searchParams.has(k)) u.searchParams.set(k, v);

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { CSRF_HEADER } from '@sc/common';
+import { CSRF_HEADER, type TicketType } from '@sc/common';
 import type { Db } from '../../src/db/client.ts';
 import { emailOutbox, invitations, ticketFilters } from '../../src/db/schema/index.ts';
 import {
@@ -115,7 +115,7 @@ export async function buildFixture(app: FastifyInstance, db: Db): Promise<Fixtur
   const clients = new Map<Principal, Client>();
   for (const [who, contact] of Object.entries(contactOf)) clients.set(who as Principal, await signIn(app, contact.email!));
 
-  const ticket = async (contactId: number, ticketType: 'Incident' | 'ServiceRequest') =>
+  const ticket = async (contactId: number, ticketType: TicketType) =>
     (await makeTicket(db, { cid: home.id, contactId, ticketType, status: 'Open' })).id;
   const userIncident = await ticket(contactOf.User.id, 'Incident');
   const userRequest = await ticket(contactOf.User.id, 'ServiceRequest');

@@ -10,7 +10,7 @@ export const API_BASE = '/api/v1';
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /** Server codes plus the ones only the client can observe. */
-export type ApiErrorCode = ErrorCode | 'NETWORK' | 'TIMEOUT' | 'BAD_RESPONSE';
+type ApiErrorCode = ErrorCode | 'NETWORK' | 'TIMEOUT' | 'BAD_RESPONSE';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -45,7 +45,7 @@ export function setSessionExpiredHandler(handler: () => void): () => void {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RequestOptions<T> {
+interface RequestOptions<T> {
   method?: Method;
   body?: unknown;
   /** The query string as an object (a list request): encoded by api/query-string.ts. */
@@ -101,7 +101,7 @@ function toApiError(status: number, body: unknown): ApiError {
 }
 
 /** The one fetch wrapper: JSON, same-origin cookie, CSRF header on writes, 10 s timeout. */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

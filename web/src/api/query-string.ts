@@ -2,8 +2,6 @@
 // written by it, with the API's own parameter names. Empty values are left out, so "no filter" has
 // one spelling; numbers and booleans as text, arrays as repeated parameters.
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
-
 export function toSearchParams(q: object): URLSearchParams {
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(q) as [string, unknown][]) {

@@ -50,7 +50,7 @@ describe('the ticket list prefetch', { timeout: 45_000 }, () => {
     const qc = signedIn();
     prefetchTicketList(qc, '/incidents', new URLSearchParams('sort=status&direction=asc'));
     expect(mock.callsTo('GET', sorted)).toHaveLength(1);
-    renderWithApp(<TicketListPage kind="incident" mine={false} title="Incidents" user={operator} />, { path: '/incidents?sort=status&direction=asc', queryClient: qc });
+    renderWithApp(<TicketListPage kind="Incident" mine={false} title="Incidents" user={operator} />, { path: '/incidents?sort=status&direction=asc', queryClient: qc });
     expect(await screen.findByText('Printer on fire')).toBeTruthy();
     expect(mock.callsTo('GET', sorted)).toHaveLength(1);
   });
@@ -62,10 +62,10 @@ describe('the ticket list prefetch', { timeout: 45_000 }, () => {
   });
 
   it('reads the list from the path as the route does', () => {
-    expect(ticketListRouteOf('/incidents')).toEqual({ kind: 'incident', mine: false });
-    expect(ticketListRouteOf('/requests')).toEqual({ kind: 'request', mine: false });
-    expect(ticketListRouteOf('/myincidents/')).toEqual({ kind: 'incident', mine: true });
-    expect(ticketListRouteOf('/myrequests/some')).toEqual({ kind: 'request', mine: true });
+    expect(ticketListRouteOf('/incidents')).toEqual({ kind: 'Incident', mine: false });
+    expect(ticketListRouteOf('/requests')).toEqual({ kind: 'ServiceRequest', mine: false });
+    expect(ticketListRouteOf('/myincidents/')).toEqual({ kind: 'Incident', mine: true });
+    expect(ticketListRouteOf('/myrequests/some')).toEqual({ kind: 'ServiceRequest', mine: true });
   });
 
   it('is started by the loader of every list route, under the app’s base path, only on entering the list', async () => {

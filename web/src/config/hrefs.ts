@@ -1,4 +1,5 @@
 import { generatePath } from 'react-router';
+import type { TicketType } from '@sc/common';
 import { withQuery } from '../api/query-string.ts';
 import { ROUTES } from './routes.ts';
 
@@ -24,3 +25,39 @@ const build =
   };
 
 export const hrefs = Object.fromEntries(Object.entries(ROUTES).map(([name, r]) => [name, build(r.path)])) as unknown as { [K in RouteName]: Href<K> };
+
+/**
+ * The screens of one ticket by type (requirements §3.1): incidents under /incident, service requests under
+ * /servicerequest; stats and files exist under /incident only and serve both types.
+ */
+const TICKET_ROUTES = {
+  Incident: { view: 'incidentView', edit: 'incidentEdit', add: 'incidentAdd', actions: 'incidentActions', stats: 'incidentStats', files: 'incidentFiles' },
+  ServiceRequest: {
+    view: 'serviceRequestView',
+    edit: 'serviceRequestEdit',
+    add: 'serviceRequestAdd',
+    actions: 'serviceRequestActions',
+    stats: 'incidentStats',
+    files: 'incidentFiles',
+  },
+} as const satisfies Record<TicketType, Record<string, RouteName>>;
+type TicketHrefMode = keyof (typeof TICKET_ROUTES)[TicketType];
+
+/**
+ * A ticket screen's path: `ticketHref('ServiceRequest', 'edit', 9)` → '/servicerequest/edit/9'. For 'add' the id is
+ * the contact's or device's the new ticket is for, with the picker's query (`{ type: 'device', devicetype }`).
+ */
+export const ticketHref = (type: TicketType, mode: TicketHrefMode, id: number | string, query?: object): string => hrefs[TICKET_ROUTES[type][mode]]({ id }, query);
+
+/** A new ticket of the type, from the contact or device picker: '/incident/add', '/servicerequest/add'. */
+export const newTicketHref = (type: TicketType): string => (type === 'Incident' ? hrefs.incidentPick() : hrefs.serviceRequestPick());
+
+/** The list of the type: Org Tickets ('/incidents', '/requests') or, `mine`, My Tickets ('/myincidents/', '/myrequests/'). */
+export const ticketListHref = (type: TicketType, mine = false): string =>
+  type === 'Incident' ? (mine ? hrefs.myIncidents() : hrefs.incidents()) : mine ? hrefs.myRequests() : hrefs.requests();
+
+/** The app path a screen was opened from (navigation state `{ from }`, set by lists and the ticket screens), if any. */
+export function fromOf(state: unknown): string | undefined {
+  if (state && typeof state === 'object' && 'from' in state && typeof state.from === 'string' && state.from.startsWith('/')) return state.from;
+  return undefined;
+}

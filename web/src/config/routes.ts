@@ -3,7 +3,7 @@ import { matchPath } from 'react-router';
 /** The SPA's base path (requirements §1.1); the router's basename and Vite's base. */
 export const BASENAME = '/app/spa';
 
-export interface RouteEntry {
+interface RouteEntry {
   path: string;
   title: string;
 }
@@ -150,7 +150,7 @@ const SHELL_ROUTES: readonly RouteEntry[] = [
   ROUTES.formDefinitionEdit,
 ];
 
-export const NOT_FOUND_TITLE = 'Not Found';
+const NOT_FOUND_TITLE = 'Not Found';
 
 export function titleForPath(pathname: string): string {
   const entry = SHELL_ROUTES.find((r) => matchPath({ path: r.path, end: true }, pathname));

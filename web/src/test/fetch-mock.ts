@@ -8,7 +8,7 @@ export interface MockRoute {
   body?: unknown;
 }
 
-export interface FetchCall {
+interface FetchCall {
   method: string;
   path: string;
   headers: Record<string, string>;

@@ -3,9 +3,9 @@ import Alert, { type AlertColor } from '@mui/material/Alert';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 
 /** requirements §1.6: snackbars hide after 5 s. */
-export const SNACKBAR_AUTO_HIDE_MS = 5000;
+const SNACKBAR_AUTO_HIDE_MS = 5000;
 
-export interface SnackbarOptions {
+interface SnackbarOptions {
   severity?: AlertColor;
   autoHideDuration?: number;
   /** A long heads-up: on a phone one short line (the full text is elsewhere on the page), so it covers little. */

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { BusyButton } from './busy-button.tsx';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   open: boolean;
   /** The spec's title, verbatim. */
   title: ReactNode;

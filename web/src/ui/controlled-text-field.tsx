@@ -5,7 +5,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 // banner, ticket filter…): the field's value, its error message as helper text, read-only and length
 // limits, and a date input whose label stays above it.
 
-export type ControlledTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue'> & {
+type ControlledTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue'> & {
   name: FieldPath<T>;
   control: Control<T>;
   /** The form value of what is typed or chosen (e.g. Number for a select of numbers); the text itself by default. */

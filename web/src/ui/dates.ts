@@ -60,7 +60,7 @@ export function formatDateTime(iso: string, timeZone?: string | null): string {
   });
 }
 
-export const DATE_FORMAT = 'MMM D, YYYY';
+const DATE_FORMAT = 'MMM D, YYYY';
 
 /**
  * A day: a bare calendar date (YYYY-MM-DD) as it is, a timestamp as its day in the user's time zone

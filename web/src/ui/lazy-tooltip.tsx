@@ -7,7 +7,7 @@ let loading: Promise<Tooltip> | null = null;
 const waiting = new Set<(t: Tooltip) => void>();
 
 /** Loads MUI's Tooltip (Popper and @popperjs/core, ≈ 10 KB gzipped) once; every LazyTooltip switches to it. */
-export function loadTooltip(): Promise<Tooltip> {
+function loadTooltip(): Promise<Tooltip> {
   loading ??= import('@mui/material/Tooltip').then((m) => {
     loaded = m.default as Tooltip;
     for (const notify of waiting) notify(loaded);
@@ -30,7 +30,7 @@ function loadOnFirstIntent() {
   for (const e of INTENT_EVENTS) document.addEventListener(e, go, { capture: true, passive: true });
 }
 
-export interface LazyTooltipProps {
+interface LazyTooltipProps {
   title: string;
   describeChild?: boolean;
   children: ReactElement<{ ref?: Ref<HTMLElement>; title?: string; 'aria-label'?: string }>;

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-export const PRODUCT_NAME = 'Support Center';
+const PRODUCT_NAME = 'Support Center';
 
 /** The headset mark; decorative, the product name beside it carries the meaning. */
-export function LogoMark({ size = 32 }: { size?: number }) {
+function LogoMark({ size = 32 }: { size?: number }) {
   return (
     <Box
       component="svg"

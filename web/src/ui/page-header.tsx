@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-export interface PageHeaderProps {
+interface PageHeaderProps {
   title: ReactNode;
   subtitle?: ReactNode;
   /** The page's toolbar, shown right below the title (UI.md, Frame). */

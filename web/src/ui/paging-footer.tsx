@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 
-export interface PagingFooterProps {
+interface PagingFooterProps {
   page: number;
   pageSize: number;
   /** Rows on this page. */

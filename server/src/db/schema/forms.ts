@@ -8,7 +8,6 @@ import { tickets } from './tickets.ts';
 /** requirements §14.1: Draft (never published), Published (offered), Retired (no longer offered; its submissions stay). */
 export const FORM_STATUSES = ['Draft', 'Published', 'Retired'] as const;
 export const CORE_STATES = ['Draft', 'Submitted', 'Closed'] as const;
-export type CoreState = (typeof CORE_STATES)[number];
 
 /** A form definition as stored: a SurveyJS JSON document (validated by server/src/modules/forms/definition.ts). */
 export type FormDefinitionJson = Record<string, unknown>;

@@ -4,9 +4,6 @@ import { cid, createdAt, money } from './columns.ts';
 import { providerStaff } from './identity.ts';
 import { tickets } from './tickets.ts';
 
-/** Job statuses seen in the source system; the column is not limited to these. */
-export const JOB_STATUSES = ['Active', 'Closed', 'Pending', 'On Hold'] as const;
-
 /** Jobs, i.e. agreements (requirements §11 'Job': JOBID, Job Num, InternalShortDesc, Job Status). */
 export const jobs = pgTable(
   'jobs',
@@ -63,7 +60,6 @@ export const managedServices = pgTable(
  * computed, never stored. Balance = forward + INVOICE amounts − the other types (requirements §11).
  */
 export const TRANSACTION_TYPES = ['INVOICE', 'PAYMENT', 'CREDIT MEMO'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** Customer balance transactions (requirements §11 'Balance transaction', TransID). Amounts are positive. */
 export const balanceTransactions = pgTable(

@@ -9,7 +9,6 @@ import { contacts, customers } from './identity.ts';
  * configured, so the message was kept for the 'Outgoing mail' screen instead of being sent.
  */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'preview'] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**
  * Transactional outbox for e-mail: the request writes the row in its own transaction, a relay in

@@ -5,7 +5,6 @@ import { cid, createdAt, updatedAt } from './columns.ts';
 import { contacts, customers, webUsers } from './identity.ts';
 
 export const INVITATION_STATUSES = ['sent', 'accepted', 'deleted'] as const;
-export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 /**
  * Portal invitations (requirements §1.2 CCWebInvitationID). A re-send is a new row with the same contact, so the
@@ -69,7 +68,6 @@ export const oneTimeTokens = pgTable(
 );
 
 export const THEMES = ['light', 'dark', 'system'] as const;
-export type Theme = (typeof THEMES)[number];
 
 /** Per-account preferences (the 'user-preferences' form of requirements §1.5). Null time zone = the contact's. */
 export const userPreferences = pgTable('user_preferences', {

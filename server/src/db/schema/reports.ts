@@ -1,6 +1,7 @@
 import { integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { cid } from './columns.ts';
-import { TICKET_STATUSES, TICKET_TYPES } from './tickets.ts';
+import { TICKET_TYPES } from '@sc/common';
+import { TICKET_STATUSES } from './tickets.ts';
 
 /**
  * The open backlog of the reports (requirements §13.4, docs/decisions/026): how many tickets are not

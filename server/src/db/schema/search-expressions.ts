@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TicketType } from '@sc/common';
 
 // The one place of the contains-search expressions (docs/requirements.md §2.9). A trigram index is
 // used only when the query's expression is the indexed one exactly; so the index definitions in this
@@ -19,7 +20,7 @@ export const contactSearchTextOf = (t: { firstName: AnyPgColumn; lastName: AnyPg
  * is chosen only when the planner can prove its WHERE from the query's, which a parameter of a
  * generic plan never proves; the type is one of two fixed values, never user text.
  */
-export function ticketTypeIs(type: 'Incident' | 'ServiceRequest', alias?: string): SQL {
+export function ticketTypeIs(type: TicketType, alias?: string): SQL {
   if (type !== 'Incident' && type !== 'ServiceRequest') throw new Error(`not a ticket type: ${String(type)}`);
   return sql.raw(`${alias === undefined ? '"tickets"' : alias}."ticket_type" = '${type}'`);
 }

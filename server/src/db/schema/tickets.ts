@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { TICKET_TYPES, type TicketType } from '@sc/common';
 import { cid, createdAt, updatedAt } from './columns.ts';
 import { devices } from './devices.ts';
 import { contacts, departments, providerStaff, sites, webUsers } from './identity.ts';
@@ -62,10 +63,6 @@ export const ticketSubclasses = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Tickets
 // ---------------------------------------------------------------------------------------------
-
-/** The spec's IncidentType: incidents and service requests share one table. */
-export const TICKET_TYPES = ['Incident', 'ServiceRequest'] as const;
-export type TicketType = (typeof TICKET_TYPES)[number];
 
 /** The name prefix of each type's trigram indexes (tickets_incident_short_desc_trgm, …). */
 export const TRGM_PREFIX: Record<TicketType, string> = { Incident: 'tickets_incident', ServiceRequest: 'tickets_request' };

@@ -3,13 +3,13 @@ import type { Db } from '../client.ts';
 import { balanceTransactions, invoiceLines, jobProducts, jobs, managedServices, timeEntries } from '../schema/index.ts';
 import { testFaker } from './random.ts';
 
-export type Job = typeof jobs.$inferSelect;
-export type NewJob = typeof jobs.$inferInsert;
-export type NewManagedService = typeof managedServices.$inferInsert;
+type Job = typeof jobs.$inferSelect;
+type NewJob = typeof jobs.$inferInsert;
+type NewManagedService = typeof managedServices.$inferInsert;
 export type NewBalanceTransaction = typeof balanceTransactions.$inferInsert;
-export type BalanceTransaction = typeof balanceTransactions.$inferSelect;
+type BalanceTransaction = typeof balanceTransactions.$inferSelect;
 export type NewInvoiceLine = typeof invoiceLines.$inferInsert;
-export type NewJobProduct = typeof jobProducts.$inferInsert;
+type NewJobProduct = typeof jobProducts.$inferInsert;
 export type NewTimeEntry = typeof timeEntries.$inferInsert;
 
 export const money2 = (n: number): string => n.toFixed(2);

@@ -3,7 +3,7 @@ import type { UserType } from '@sc/common';
 /** The one password of every demo account (README, tests and end-to-end tests use this constant). */
 export const DEMO_PASSWORD = 'demo-password-1';
 
-export interface DemoAccount {
+interface DemoAccount {
   email: string;
   userType: UserType;
   /** customers.code of the account's organisation. */

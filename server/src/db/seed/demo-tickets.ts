@@ -1,6 +1,6 @@
 import type { Db } from '../client.ts';
-import { SURVEY_INVITATION_DAYS } from '@sc/common';
-import { devices, surveyInvitations, surveys, ticketActions, tickets, TICKET_STATUSES, type TicketStatus, type TicketType } from '../schema/index.ts';
+import { SURVEY_INVITATION_DAYS, type TicketType } from '@sc/common';
+import { devices, surveyInvitations, surveys, ticketActions, tickets, TICKET_STATUSES, type TicketStatus } from '../schema/index.ts';
 import type { DemoContext, DemoOrg } from './demo.ts';
 import type { Contact, Staff } from './identity-factories.ts';
 import { REFERENCE_DATE, insertMany, reserveIds } from './random.ts';

@@ -3,4 +3,4 @@
 export * from './identity-factories.ts';
 export * from './ticket-factories.ts';
 export * from './billing-factories.ts';
-export { createFaker, testFaker, insertMany, reserveIds, REFERENCE_DATE, DEMO_SEED } from './random.ts';
+export { createFaker, testFaker, insertMany, reserveIds } from './random.ts';

@@ -3,7 +3,7 @@ import type { FormDefinitionJson } from '../schema/index.ts';
 // requirements §14.1 'The catalogue': the service-request forms the demo offers every customer, as
 // SurveyJS definitions (several pages, conditional and required fields, a confirmation page).
 
-export interface CatalogForm {
+interface CatalogForm {
   slug: string;
   name: string;
   description: string;

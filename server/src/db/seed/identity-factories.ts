@@ -8,13 +8,13 @@ import { DEMO_PASSWORD } from './demo-accounts.ts';
 import { testFaker } from './random.ts';
 
 export type Customer = typeof customers.$inferSelect;
-export type NewCustomer = typeof customers.$inferInsert;
+type NewCustomer = typeof customers.$inferInsert;
 export type Staff = typeof providerStaff.$inferSelect;
-export type NewStaff = typeof providerStaff.$inferInsert;
+type NewStaff = typeof providerStaff.$inferInsert;
 export type Site = typeof sites.$inferSelect;
-export type NewSite = typeof sites.$inferInsert;
+type NewSite = typeof sites.$inferInsert;
 export type Department = typeof departments.$inferSelect;
-export type NewDepartment = typeof departments.$inferInsert;
+type NewDepartment = typeof departments.$inferInsert;
 export type Contact = typeof contacts.$inferSelect;
 export type NewContact = typeof contacts.$inferInsert;
 export type WebUser = typeof webUsers.$inferSelect;
@@ -132,7 +132,7 @@ let demoHash: Promise<string> | undefined;
 /** argon2id costs ~20 ms: hash the demo password once per process and reuse it. */
 export const demoPasswordHash = (): Promise<string> => (demoHash ??= hashPassword(DEMO_PASSWORD));
 
-export interface MakeWebUserOptions {
+interface MakeWebUserOptions {
   contactId: number;
   userType: UserType;
   /** Defaults to the contact's e-mail (lower-cased); the contact's e-mail is set to the account's. */

@@ -35,7 +35,7 @@ const col = (rows: readonly (readonly string[])[], i: number, type: string) => s
 const h = (expr: string, salt: number) => sql.raw(`((((${expr})::bigint * 2654435761 + ${salt * 97_531}) % 2147483647) * 48271 % 2147483647)`);
 
 /** SCALE customers with tickets and no jobs yet. */
-export async function scaleCustomersWithoutBilling(db: Db): Promise<number[]> {
+async function scaleCustomersWithoutBilling(db: Db): Promise<number[]> {
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`select c.id from customers c where c.code like 'SCALE%'
       and not exists (select 1 from jobs j where j.cid = c.id) and exists (select 1 from tickets t where t.cid = c.id) order by c.id`),

@@ -5,7 +5,7 @@ import { REFERENCE_DATE, rowsOf } from './random.ts';
 import { ensureTicketLookups } from './ticket-factories.ts';
 import { seedScaleBilling } from './scale-billing.ts';
 
-export interface SeedScaleOptions {
+interface SeedScaleOptions {
   /** N × 1000 tickets over max(3, N/5) new customers. */
   scale: number;
   /** Rows per INSERT … SELECT statement (keeps PGlite's memory flat). */
@@ -13,7 +13,7 @@ export interface SeedScaleOptions {
   log?: (message: string) => void;
 }
 
-export interface SeedScaleResult {
+interface SeedScaleResult {
   customers: number;
   contacts: number;
   devices: number;

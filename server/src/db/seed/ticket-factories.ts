@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
+import type { TicketType } from '@sc/common';
 import type { Db } from '../client.ts';
 import {
   devices,
@@ -10,7 +11,6 @@ import {
   ticketSubclasses,
   tickets,
   type TicketStatus,
-  type TicketType,
 } from '../schema/index.ts';
 import { ticketsChanged } from '../cache/ticket-counts.ts';
 import { reserveIds, ticketNumber } from '../ids.ts';
@@ -18,26 +18,26 @@ import { testFaker } from './random.ts';
 
 export type Ticket = typeof tickets.$inferSelect;
 export type NewTicket = typeof tickets.$inferInsert;
-export type TicketAction = typeof ticketActions.$inferSelect;
+type TicketAction = typeof ticketActions.$inferSelect;
 export type NewTicketAction = typeof ticketActions.$inferInsert;
 export type Device = typeof devices.$inferSelect;
-export type NewDevice = typeof devices.$inferInsert;
+type NewDevice = typeof devices.$inferInsert;
 
 export { ticketNumber } from '../ids.ts';
 
-export const PRIORITIES = [
+const PRIORITIES = [
   { name: 'Critical', level: 1 },
   { name: 'High', level: 2 },
   { name: 'Medium', level: 3 },
   { name: 'Low', level: 4 },
 ] as const;
-export const SEVERITIES = [
+const SEVERITIES = [
   { short: 'S1', name: 'Severity 1 - Business down', sort: 1 },
   { short: 'S2', name: 'Severity 2 - Major impact', sort: 2 },
   { short: 'S3', name: 'Severity 3 - Minor impact', sort: 3 },
   { short: 'S4', name: 'Severity 4 - Question', sort: 4 },
 ] as const;
-export const CLASSES: Record<string, readonly string[]> = {
+const CLASSES: Record<string, readonly string[]> = {
   Hardware: ['Desktop', 'Laptop', 'Printer', 'Server', 'Mobile Device'],
   Software: ['Microsoft 365', 'Line of Business App', 'Operating System', 'Antivirus'],
   Network: ['Internet', 'VPN', 'Wi-Fi', 'Firewall'],
@@ -45,7 +45,7 @@ export const CLASSES: Record<string, readonly string[]> = {
   Security: ['Phishing', 'Malware', 'Backup', 'Patch Management'],
 };
 
-export interface TicketLookups {
+interface TicketLookups {
   priorityIds: number[];
   severityShorts: string[];
   /** Subclasses with their class. */
@@ -112,7 +112,7 @@ const REQUEST_SUBJECTS = [
 export const subjectFor = (f: Faker, type: TicketType): string =>
   f.helpers.arrayElement(type === 'Incident' ? INCIDENT_SUBJECTS : REQUEST_SUBJECTS);
 
-export interface BuildTicketOptions extends Partial<NewTicket> {
+interface BuildTicketOptions extends Partial<NewTicket> {
   cid: number;
   ticketType: TicketType;
   contactId: number;
@@ -162,12 +162,12 @@ const NOTES = [
 
 export const noteHtml = (f: Faker): string => f.helpers.arrayElement(NOTES);
 
-export interface BuildActionOptions extends Partial<NewTicketAction> {
+interface BuildActionOptions extends Partial<NewTicketAction> {
   cid: number;
   ticketId: number;
 }
 
-export function buildAction(f: Faker, o: BuildActionOptions): NewTicketAction {
+function buildAction(f: Faker, o: BuildActionOptions): NewTicketAction {
   return {
     startDate: f.date.recent({ days: 30 }),
     userName: 'tech@provider.example',
@@ -190,7 +190,7 @@ const OS_BY_TYPE: Record<string, readonly string[]> = {
   Server: ['Windows Server 2022', 'Ubuntu 24.04 LTS'],
 };
 
-export interface BuildDeviceOptions extends Partial<NewDevice> {
+interface BuildDeviceOptions extends Partial<NewDevice> {
   cid: number;
   /** Which external id the device has: 'kaseya', 'ncentral' or only our Device ID ('none'). */
   rmm?: 'kaseya' | 'ncentral' | 'none';

@@ -29,13 +29,3 @@ export type TemplateName = keyof typeof templates;
 /** The data a template needs, e.g. TemplateData<'invitation'>. */
 export type TemplateData<N extends TemplateName> = (typeof templates)[N] extends TemplateDef<infer D> ? D : never;
 export const TEMPLATE_NAMES = Object.keys(templates) as TemplateName[];
-
-export type { MailContent, LayoutContext, RenderedMail } from './layout.ts';
-export type * from './invitation.ts';
-export type * from './password.ts';
-export type * from './pending-contact-approval.ts';
-export type * from './registration-decision.ts';
-export type * from './registration-verification.ts';
-export type * from './status-update-request.ts';
-export type * from './ticket-notifications.ts';
-export type * from './survey-invitation.ts';

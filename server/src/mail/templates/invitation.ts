@@ -1,6 +1,6 @@
 import { defineTemplate } from './define.ts';
 
-export interface InvitationData {
+interface InvitationData {
   firstName: string;
   inviterName: string;
   organizationName: string;

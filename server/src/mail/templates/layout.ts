@@ -36,7 +36,7 @@ export interface RenderedMail {
   html: string;
 }
 
-export const escapeHtml = (s: string): string =>
+const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const BRAND = '#1565c0';

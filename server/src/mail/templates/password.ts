@@ -1,6 +1,6 @@
 import { defineTemplate } from './define.ts';
 
-export interface PasswordResetData {
+interface PasswordResetData {
   firstName: string;
   /** publicLink(config, '/app/spa/reset/{gid}') */
   resetUrl: string;
@@ -20,7 +20,7 @@ export const passwordReset = defineTemplate<PasswordResetData>({
   }),
 });
 
-export interface PasswordChangedData {
+interface PasswordChangedData {
   firstName: string;
   /** spaLink(config, '/retrieve') */
   retrieveUrl: string;

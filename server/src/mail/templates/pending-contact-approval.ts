@@ -1,6 +1,6 @@
 import { defineTemplate } from './define.ts';
 
-export interface PendingContactApprovalData {
+interface PendingContactApprovalData {
   approverFirstName: string;
   registrantName: string;
   registrantEmail: string;

@@ -1,6 +1,6 @@
 import { defineTemplate } from './define.ts';
 
-export interface RegistrationApprovedData {
+interface RegistrationApprovedData {
   firstName: string;
   organizationName: string;
   /** spaLink(config, '/') */
@@ -18,7 +18,7 @@ export const registrationApproved = defineTemplate<RegistrationApprovedData>({
   }),
 });
 
-export interface RegistrationDisapprovedData {
+interface RegistrationDisapprovedData {
   firstName: string;
   organizationName: string;
 }

@@ -1,6 +1,6 @@
 import { defineTemplate } from './define.ts';
 
-export interface RegistrationVerificationData {
+interface RegistrationVerificationData {
   firstName: string;
   /** publicLink(config, '/app/spa/verify/{gid}') */
   verifyUrl: string;

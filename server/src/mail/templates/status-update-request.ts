@@ -1,6 +1,6 @@
 import { defineTemplate } from './define.ts';
 
-export interface StatusUpdateRequestData {
+interface StatusUpdateRequestData {
   ticketNo: string;
   shortDescription: string;
   status: string;

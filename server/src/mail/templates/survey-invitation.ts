@@ -1,7 +1,7 @@
 import { SURVEY_INVITATION_DAYS, SURVEY_MESSAGES } from '@sc/common';
 import { defineTemplate } from './define.ts';
 
-export interface SurveyInvitationData {
+interface SurveyInvitationData {
   firstName: string;
   ticketNo: string;
   shortDescription: string;

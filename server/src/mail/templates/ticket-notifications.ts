@@ -8,7 +8,7 @@ interface TicketRef {
   ticketUrl: string;
 }
 
-export interface TicketNoteAddedData extends TicketRef {
+interface TicketNoteAddedData extends TicketRef {
   authorName: string;
   /** The note as plain text (HTML notes are converted by the caller). */
   note: string;
@@ -30,7 +30,7 @@ export const ticketNoteAdded = defineTemplate<TicketNoteAddedData>({
   }),
 });
 
-export interface TicketStatusChangedData extends TicketRef {
+interface TicketStatusChangedData extends TicketRef {
   oldStatus: string;
   newStatus: string;
 }
@@ -47,7 +47,7 @@ export const ticketStatusChanged = defineTemplate<TicketStatusChangedData>({
   }),
 });
 
-export type TicketClosedData = TicketRef;
+type TicketClosedData = TicketRef;
 
 /** To the ticket's contact: the ticket was closed. */
 export const ticketClosed = defineTemplate<TicketClosedData>({

@@ -7,7 +7,7 @@ import { excelLocalDate, exportTimestamp, type XlsxExport } from '../../exports/
 import * as q from './queries.ts';
 
 /** Rows per query of the export: a batch in memory at a time, and other requests run between batches. */
-export const AUDIT_EXPORT_BATCH = 1000;
+const AUDIT_EXPORT_BATCH = 1000;
 
 /**
  * Whose log the caller reads (requirements §19.4): the space admin every customer's (and the

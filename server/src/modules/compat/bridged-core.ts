@@ -34,11 +34,11 @@ interface ResourceBase {
   /** The resource's values (the original's parameter names), validated before the handler runs. */
   params: z.ZodType;
 }
-export interface SingleResource extends ResourceBase {
+interface SingleResource extends ResourceBase {
   kind: 'single';
   get(ctx: BridgedContext, params: unknown): Promise<Attrs>;
 }
-export interface MultipleResource extends ResourceBase {
+interface MultipleResource extends ResourceBase {
   kind: 'multiple';
   defaultPageSize: number;
   maxPageSize: number;

@@ -8,8 +8,8 @@ import { zText } from './bridged-params.ts';
 // 'Surveys list' (portal-contacts-jobs-and-public.md §7; requirements §16.3, §20.2) over the surveys service:
 // the same scope as GET /api/v1/surveys (a User its own contact's answers, the other types the customer's).
 
-export const SURVEY_FIELDS = ['SurveyID', 'DateSubmitted', 'Source', 'SubmittedByContact', 'SubmittedByContactID', 'IncidentID', 'Incident No', 'Response', 'AssignedTo', 'Comment', 'SurveyInvitationID'] as const;
-export const surveyRecord = (s: SurveyRow): Attrs => ({
+const SURVEY_FIELDS = ['SurveyID', 'DateSubmitted', 'Source', 'SubmittedByContact', 'SubmittedByContactID', 'IncidentID', 'Incident No', 'Response', 'AssignedTo', 'Comment', 'SurveyInvitationID'] as const;
+const surveyRecord = (s: SurveyRow): Attrs => ({
   SurveyID: s.id,
   DateSubmitted: s.dateSubmitted,
   Source: s.source,

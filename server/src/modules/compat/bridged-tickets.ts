@@ -8,8 +8,8 @@ import {
   ZTicketListRequestSchema,
   type ServiceRequestRow,
   type TicketSortKey,
+  type TicketType,
 } from '@sc/common';
-import type { TicketType } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { accountTeamFor } from '../home/service.ts';
 import { globalSearch } from '../search/service.ts';
@@ -100,7 +100,7 @@ export const TICKET_FIELDS = [
   'RequestedEndDate',
 ] as const;
 
-export const ticketRecord = (r: ServiceRequestRow): Attrs => ({
+const ticketRecord = (r: ServiceRequestRow): Attrs => ({
   IncidentID: r.id,
   IncidentNo: r.ticketNo,
   IncidentType: r.ticketType,

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import type { ContactSaveValues, ContactSortKey, SortDirection } from '@sc/common';
+import type { ContactSaveValues, ContactSortKey, SortDirection, TicketType } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { contactMatches } from '../../db/search.ts';
 import { sortOrder, type Slice } from '../../http/paging.ts';
 import { contacts, customers, departments, emailPreferences, sessions, sites, tickets, webUsers } from '../../db/schema/index.ts';
 
 
-export interface ContactListFilter {
+interface ContactListFilter {
   cid: number;
   search?: string;
   isPending?: boolean;
@@ -47,7 +47,7 @@ const rowColumns = {
   isActive: contacts.isActive,
 };
 
-export interface ContactOrder {
+interface ContactOrder {
   sort: ContactSortKey;
   direction: 'asc' | 'desc';
 }
@@ -174,7 +174,7 @@ export async function selectContactTickets(
   db: Db,
   cid: number,
   contactId: number,
-  ticketType: 'Incident' | 'ServiceRequest',
+  ticketType: TicketType,
   direction: SortDirection,
   { limit, offset }: Slice,
 ) {

@@ -5,7 +5,7 @@ import { deviceNameMatches } from '../../db/search.ts';
 import { sortOrder, type Slice } from '../../http/paging.ts';
 import { contacts, devices, sites } from '../../db/schema/index.ts';
 
-export interface DeviceFilter {
+interface DeviceFilter {
   cid: number;
   contactId?: number;
   search?: string;

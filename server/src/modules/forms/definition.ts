@@ -8,7 +8,7 @@ import { sanitizeNoteHtml } from '../ticket-detail/note-html.ts';
 // publishes is what people fill in, and the server can check answers and write them out as text.
 
 /** The SurveyJS question types the portal offers (the usual kinds of issue 16, item 1, and layout panels). */
-export const SUPPORTED_TYPES = new Set([
+const SUPPORTED_TYPES = new Set([
   'text',
   'comment',
   'dropdown',

@@ -81,8 +81,6 @@ const submissionColumns = {
   submittedByName: submitterName,
   version: formVersions.version,
 };
-export type SubmissionDbRow = Omit<Awaited<ReturnType<typeof selectSubmissionsPage>>['rows'][number], 'coreState'> & { coreState: string };
-
 /** Whose submissions the caller sees: its customer's, and only its own unless `wholeCustomer`. */
 function scopeWhere(scope: Scope, wholeCustomer: boolean): SQL {
   const parts = [eq(formSubmissions.cid, scope.cid)];

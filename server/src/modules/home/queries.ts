@@ -11,7 +11,7 @@ export interface StaffRecord {
   mobilePhone: string | null;
 }
 
-export interface AccountTeamRecord {
+interface AccountTeamRecord {
   accountManager: StaffRecord | null;
   itConsultant: StaffRecord | null;
   techManager: StaffRecord | null;

@@ -104,7 +104,7 @@ export async function selectInvitations(db: Db, cid: number, search: string | un
   return { rows, total: total?.n ?? 0 };
 }
 
-export interface NewInvite {
+interface NewInvite {
   cid: number;
   contactId: number;
   userType: UserType;

@@ -99,7 +99,7 @@ const MS_SORT = {
   quantity: managedServices.quantity,
 } as const;
 
-export interface ManagedServiceFilter {
+interface ManagedServiceFilter {
   cid: number;
   jobId?: number;
 }
@@ -268,7 +268,7 @@ export function selectProductsForExport(db: Db, cid: number, jobId: number, o: {
 
 const TIME_SORT = { id: timeEntries.id, memberName: timeEntries.memberName, activityType: timeEntries.activityType, rateDesc: timeEntries.rateDesc } as const;
 
-export interface TimeEntryFilter {
+interface TimeEntryFilter {
   cid: number;
   jobId: number;
   invoiceId?: number;

@@ -24,7 +24,7 @@ export const sendRegistrationVerification = (db: Db, config: Config, m: To & { t
   });
 
 /** The approve and disapprove links of requirements §12.3: approved, approvercontactid and ac (the approver's token). */
-export function approvalLink(config: Config, approved: boolean, approverContactId: number, token: string) {
+function approvalLink(config: Config, approved: boolean, approverContactId: number, token: string) {
   return spaLink(config, `/pendingcontact?approved=${approved}&approvercontactid=${approverContactId}&ac=${encodeURIComponent(token)}`);
 }
 

@@ -45,7 +45,7 @@ export async function ownRegistrationLink(db: Db, config: Config, scope: Scope) 
   return { url: spaLink(config, `/register/${key}`) };
 }
 
-export async function requireWithinLimit(db: Db, key: string, max: number) {
+async function requireWithinLimit(db: Db, key: string, max: number) {
   if (!(await hitRateLimit(db, key, max, PUBLIC_LIMIT_WINDOW_MINUTES))) throw new AppError('RATE_LIMITED', PUBLIC_MESSAGES.tooManyRequests);
 }
 

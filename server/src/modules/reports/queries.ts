@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportTicketType } from '@sc/common';
+import type { TicketType } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/ids.ts';
 import { weeksOf } from './days.ts';
@@ -16,7 +16,7 @@ export interface TicketScope {
   from: string;
   to: string;
   siteId: number | null;
-  type: ReportTicketType;
+  type: TicketType;
   /** Extra conditions: the security or backup class. */
   classIds?: number[];
   subclassIds?: number[];
@@ -202,7 +202,7 @@ export async function selectNames(db: Db, table: 'departments' | 'devices', cid:
 
 // ---- Devices ----------------------------------------------------------------------------------
 
-export interface DeviceSummary {
+interface DeviceSummary {
   total: number;
   withoutContact: number;
   byType: { key: string | null; n: number }[];

@@ -14,7 +14,7 @@ import {
   type ReportLink,
   type ReportQuery,
   type ReportResponse,
-  type ReportTicketType,
+  type TicketType,
 } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
@@ -29,9 +29,9 @@ import { addDays, DAY_MS, maxDay, minDay, todayIn, weeksOf } from './days.ts';
 // every chart category carries the ticket-list link a click opens (the list's own URL filters).
 
 /** requirements §13.3: the security class is the ticket class of this name (all its subclasses). */
-export const SECURITY_CLASS_NAME = 'Security';
+const SECURITY_CLASS_NAME = 'Security';
 /** requirements §13.3: the backup class is every subclass of this name (Security › Backup in the seed). */
-export const BACKUP_SUBCLASS_NAME = 'Backup';
+const BACKUP_SUBCLASS_NAME = 'Backup';
 
 
 
@@ -50,7 +50,7 @@ interface Ctx {
   to: string;
   today: string;
   siteId: number | null;
-  type: ReportTicketType;
+  type: TicketType;
   now: Date;
   lookups: q.Lookups;
 }
@@ -64,7 +64,7 @@ const fig = (id: string, label: string, value: string | number | null, format: R
 });
 
 /** A ticket list link with the report's period and site, plus `extra` filters (the list's URL parameter names). */
-function ticketLink(c: Ctx, type: ReportTicketType, extra: Record<string, string | number>, period: { from: string; to: string } = c): ReportLink {
+function ticketLink(c: Ctx, type: TicketType, extra: Record<string, string | number>, period: { from: string; to: string } = c): ReportLink {
   const query: Record<string, string> = { status: '<ALL>', openDateFrom: period.from, openDateTo: period.to };
   if (c.siteId !== null) query.siteId = String(c.siteId);
   for (const [k, v] of Object.entries(extra)) query[k] = String(v);
@@ -94,7 +94,7 @@ const top = <R extends { values: number[]; label: string }>(rows: R[], limit: nu
 
 // ---- Shared chart builders ----------------------------------------------------------------------
 
-function weeklyChart(c: Ctx, id: string, title: string, type: ReportTicketType, opened: Map<string | null, number>, closed: Map<string, number> | null, extra: Record<string, string | number> = {}): ReportChart {
+function weeklyChart(c: Ctx, id: string, title: string, type: TicketType, opened: Map<string | null, number>, closed: Map<string, number> | null, extra: Record<string, string | number> = {}): ReportChart {
   const rows = weeksOf(c.from, c.to).map((w) => ({
     label: w,
     link: ticketLink(c, type, extra, { from: maxDay(w, c.from), to: minDay(addDays(w, 6), c.to) }),
@@ -103,7 +103,7 @@ function weeklyChart(c: Ctx, id: string, title: string, type: ReportTicketType, 
   return chart(id, title, closed ? 'line' : 'bar', 'Week of', rows, closed ? ['Created', 'Closed'] : ['Incidents']);
 }
 
-function backlogChart(c: Ctx, id: string, title: string, type: ReportTicketType, buckets: number[], extra: Record<string, string | number> = {}): ReportChart {
+function backlogChart(c: Ctx, id: string, title: string, type: TicketType, buckets: number[], extra: Record<string, string | number> = {}): ReportChart {
   const rows = q.AGE_BUCKETS.map((b, i) => {
     // The list's openDate range of the bucket: opened between today − maxDays and today − minDays.
     const period = { from: b.maxDays === null ? '2000-01-01' : addDays(c.today, -b.maxDays), to: addDays(c.today, -b.minDays) };
@@ -376,7 +376,7 @@ export async function getReport(db: Db, config: Config, scope: Scope, reportId: 
   const siteId = query.siteId !== undefined && sites.some((x) => x.id === query.siteId) ? query.siteId : null;
   if (query.siteId !== undefined && siteId === null) throw notFound('Site not found');
   const hasTypeFilter = report.id === SUPPORT_TICKETS_REPORT_ID || report.id === SINGLE_PANE_REPORT_ID;
-  const type: ReportTicketType = hasTypeFilter ? (query.type ?? 'Incident') : 'Incident';
+  const type: TicketType = hasTypeFilter ? (query.type ?? 'Incident') : 'Incident';
   const c: Ctx = { db, scope, tz, from, to, today, siteId, type, now, lookups };
 
   const body =

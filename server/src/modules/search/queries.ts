@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { SEARCH_TYPE, type SearchRecord, type SearchType } from '@sc/common';
+import { SEARCH_TYPE, TICKET_TYPES, type SearchRecord, type SearchType, type TicketType } from '@sc/common';
 import { DB_CASING, type Db } from '../../db/client.ts';
 import { contactPatternMatches, containsPattern, jobPatternMatches, searchTextMayMatch, ticketNumberPrefix, ticketNumberTypeOf, ticketSearchPatternMatches, ticketTypeIs } from '../../db/search.ts';
 import { paramsFor, placeholderOf, preparedName, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params, type ShapedStatement } from '../../db/shaped-statements.ts';
-import { contacts, customers, departments, devices, jobs, TICKET_TYPES, tickets, type TicketType } from '../../db/schema/index.ts';
+import { contacts, customers, departments, devices, jobs, tickets } from '../../db/schema/index.ts';
 
 /**
  * How many of the newest tickets of the tenant and type are scanned before the trigram indexes are
@@ -18,7 +18,7 @@ export const RECENT_WINDOW = 1000;
  * What one search reads: always one customer's tickets (a User only its own contact's), and its contacts
  * and jobs only for those who may open them (common's searchReach).
  */
-export interface GlobalSearchScope {
+interface GlobalSearchScope {
   cid: number;
   contactId?: number;
   contacts: boolean;
@@ -26,7 +26,7 @@ export interface GlobalSearchScope {
 }
 
 /** The newest matches of each entity searched, newest first (at most `limit` each). */
-export type GlobalSearchHits = Record<SearchType, SearchRecord[]>;
+type GlobalSearchHits = Record<SearchType, SearchRecord[]>;
 
 /** The CTE holding the id of the oldest of the type's newest RECENT_WINDOW tickets (typeHits). */
 const windowOf = (type: TicketType): SQL => sql.raw(`win_${type}`);

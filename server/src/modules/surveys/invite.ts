@@ -8,7 +8,7 @@ import { insertInvitationOnce, markInvitationEmailed } from './queries.ts';
 
 const DAY_MS = 86_400_000;
 
-export interface ClosedTicket {
+interface ClosedTicket {
   id: number;
   cid: number;
   ticketNo: string;
@@ -18,7 +18,7 @@ export interface ClosedTicket {
   assignedToName: string | null;
 }
 
-export type InviteOutcome = 'emailed' | 'not-emailed' | 'already-invited';
+type InviteOutcome = 'emailed' | 'not-emailed' | 'already-invited';
 
 /**
  * A closed ticket invites its contact to the satisfaction survey (docs/requirements.md §20.1), once per

@@ -120,7 +120,7 @@ export async function selectSurveyCharts(db: Db, f: SurveyFilter, timeZone: stri
 
 // ---- Invitations ------------------------------------------------------------------------------
 
-export interface NewInvitation {
+interface NewInvitation {
   cid: number;
   ticketId: number;
   contactId: number;
@@ -168,7 +168,7 @@ export function selectOpenInvitations(db: Db, cid: number, contactId: number, li
     .limit(limit);
 }
 
-export type InvitationRow = Awaited<ReturnType<typeof selectOpenInvitations>>[number];
+type InvitationRow = Awaited<ReturnType<typeof selectOpenInvitations>>[number];
 
 export async function findInvitation(db: Db, id: number): Promise<InvitationRow | undefined> {
   const [row] = await db

@@ -11,7 +11,7 @@ import type { Config, S3Config } from '../../config.ts';
  * from the embedded database's folder, or an S3-compatible bucket (S3_BUCKET). Both stream: no call
  * holds a whole file in memory.
  */
-export interface AttachmentStore {
+interface AttachmentStore {
   /** Writes `size` bytes read from `body` under a new key; a failed write leaves nothing behind. */
   put(key: string, body: Readable, size: number): Promise<void>;
   /** null when the file is missing. */
@@ -19,7 +19,7 @@ export interface AttachmentStore {
   remove(key: string): Promise<void>;
 }
 
-export function folderStore(root: string): AttachmentStore {
+function folderStore(root: string): AttachmentStore {
   const file = (key: string) => path.join(root, ...key.split('/'));
   return {
     async put(key, body) {
@@ -47,7 +47,7 @@ export function folderStore(root: string): AttachmentStore {
  * only where the API requires them: many S3-compatible servers do not accept the SDK's newer default
  * (aws-chunked bodies with a CRC trailer).
  */
-export function s3Store(s3: S3Config): AttachmentStore {
+function s3Store(s3: S3Config): AttachmentStore {
   const client = new S3Client({
     region: s3.region,
     ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),

@@ -16,7 +16,7 @@ const STORAGE_KEY = /^\d+\/[0-9a-f-]{36}$/;
 /** Files live in the attachment store (ATTACHMENTS_DIR/{cid}/{uuid}, or the S3 bucket's key {cid}/{uuid}); the database keeps '{cid}/{uuid}'. */
 
 /** The organisation's quota message (docs/requirements.md §18.3). */
-export function quotaMessage(usedBytes: number, quotaBytes: number): string {
+function quotaMessage(usedBytes: number, quotaBytes: number): string {
   const mb = (n: number) => (n / 1_048_576).toFixed(1);
   return `Your organisation's file storage is full (${mb(usedBytes)} MB of ${mb(quotaBytes)} MB used). Remove files you no longer need, or ask your provider for more space.`;
 }

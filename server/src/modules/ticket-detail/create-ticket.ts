@@ -8,7 +8,7 @@ import { checkRequestedDates, fullName, loadReferences, resolveClassification, t
 import * as q from './ticket.queries.ts';
 import { MAIL_ACTION_LIMITS, requireWithinLimits } from '../../auth/rate-limit.ts';
 
-export type CreateMode = 'contact' | 'device' | 'primaryContact';
+type CreateMode = 'contact' | 'device' | 'primaryContact';
 
 /**
  * requirements §3.3: a User creates tickets only for its own contact ("on the new incident route, a User whose

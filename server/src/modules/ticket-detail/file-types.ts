@@ -2,7 +2,7 @@
  * The allow-list of attachment types, checked by content (magic bytes), with the file name's
  * extension required to agree: a PDF named report.exe, or an HTML page named page.html, is refused.
  */
-export interface DetectedType {
+interface DetectedType {
   contentType: string;
   extensions: readonly string[];
 }
@@ -114,13 +114,6 @@ export class TypeSniffer {
     const type = this.size > 0 ? sniff(Buffer.concat(this.head), this.tail, this.text, ext) : null;
     return type && type.extensions.includes(ext) ? type.contentType : null;
   }
-}
-
-/** The stored content type of a whole upload, or null when its content or name is not on the allow-list. */
-export function detectAllowedType(buf: Buffer, fileName: string): string | null {
-  const sniffer = new TypeSniffer();
-  sniffer.push(buf);
-  return sniffer.result(fileName);
 }
 
 /**

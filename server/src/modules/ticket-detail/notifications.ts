@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { ticketRouteSegment, type TicketType } from '@sc/common';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { providerStaff, ticketActions, tickets } from '../../db/schema/index.ts';
@@ -7,21 +8,21 @@ import { noteToLines, sanitizeNoteHtml } from './note-html.ts';
 import { spaLink } from '../../mail/links.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 
-export type TicketEvent =
+type TicketEvent =
   | { kind: 'noteAdded'; authorName: string; noteHtml: string }
   | { kind: 'statusChanged'; oldStatus: string; newStatus: string }
   | { kind: 'closed' };
 
-export interface NotifiedTicket {
+interface NotifiedTicket {
   id: number;
   cid: number;
   ticketNo: string;
-  ticketType: 'Incident' | 'ServiceRequest';
+  ticketType: TicketType;
   shortDescription: string;
   contactId: number | null;
 }
 
-export type NotifyOutcome = 'queued' | 'no-contact' | 'actor' | 'not-wanted';
+type NotifyOutcome = 'queued' | 'no-contact' | 'actor' | 'not-wanted';
 
 /** The User Preferences choice each notification obeys. */
 const WANTS = {
@@ -46,7 +47,7 @@ export async function notifyTicketContact(db: Db, config: Config, ticket: Notifi
     firstName: p.firstName || 'there',
     ticketNo: ticket.ticketNo,
     shortDescription: ticket.shortDescription,
-    ticketUrl: spaLink(config, `/${ticket.ticketType === 'Incident' ? 'incident' : 'servicerequest'}/view/${ticket.id}`),
+    ticketUrl: spaLink(config, `/${ticketRouteSegment(ticket.ticketType)}/view/${ticket.id}`),
   };
   const common = { cid: ticket.cid, contactId: ticket.contactId, to: p.email };
   if (event.kind === 'noteAdded') {

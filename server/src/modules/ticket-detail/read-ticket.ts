@@ -8,7 +8,7 @@ import { findTicketDetail, type TicketDetailRow } from './ticket.queries.ts';
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /** The DTO of one ticket for this caller: the assignee is not shown to the User type. */
-export function toTicketDetail(scope: Scope, row: TicketDetailRow): TicketDetail {
+function toTicketDetail(scope: Scope, row: TicketDetailRow): TicketDetail {
   const t = row.ticket;
   const isUser = scope.userType === 'User';
   const editRefusal = ticketEditRefusal(callerOf(scope), t);

@@ -6,7 +6,7 @@ import { selectAssignableContacts } from '../tickets/lookups.queries.ts';
 import * as q from './ticket.queries.ts';
 
 /** References a ticket form can carry; undefined = not given, null = none. */
-export interface ReferenceInput {
+interface ReferenceInput {
   contactId?: number | null | undefined;
   deviceId?: number | null | undefined;
   siteId?: number | null | undefined;
@@ -88,8 +88,8 @@ export async function loadReferences(db: Db, scope: Scope, input: ReferenceInput
   return out;
 }
 
-export const SUBCLASS_NOT_IN_CLASS = 'Subclass does not belong to the class';
-export const DATES_ONLY_FOR_REQUESTS = 'Only service requests have requested dates';
+const SUBCLASS_NOT_IN_CLASS = 'Subclass does not belong to the class';
+const DATES_ONLY_FOR_REQUESTS = 'Only service requests have requested dates';
 
 /**
  * The class and subclass to store. A subclass given without a class brings its class; a class

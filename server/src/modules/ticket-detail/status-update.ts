@@ -1,4 +1,4 @@
-import type { TicketAction } from '@sc/common';
+import { ticketRouteSegment, type TicketAction, type TicketType } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -25,7 +25,7 @@ export async function requestStatusUpdate(
   config: Config,
   scope: Scope,
   ticketId: number,
-  expectType?: 'Incident' | 'ServiceRequest',
+  expectType?: TicketType,
 ): Promise<TicketAction> {
   await requireTicketAccess(db, scope, ticketId, 'view');
   const ticket = await findTicketRow(db, scope, ticketId);
@@ -40,8 +40,7 @@ export async function requestStatusUpdate(
   ]);
   const name = callerName(scope);
   const staffEmail = ticket.assignedStaffId ? await findStaffEmail(db, ticket.assignedStaffId) : undefined;
-  const path = ticket.ticketType === 'Incident' ? 'incident' : 'servicerequest';
-  const link = spaLink(config, `/${path}/view/${ticket.id}`);
+  const link = spaLink(config, `/${ticketRouteSegment(ticket.ticketType)}/view/${ticket.id}`);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const action = await addNote(t, scope, ticket.id, `<p>${escapeText(`Status update requested by ${name}`)}</p>`);

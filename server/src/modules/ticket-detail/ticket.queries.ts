@@ -1,5 +1,6 @@
 import { recordAudit } from '../../audit/record.ts';
 import { and, eq, sql } from 'drizzle-orm';
+import type { TicketType } from '@sc/common';
 import type { Db } from '../../db/client.ts';
 import {
   contacts,
@@ -18,7 +19,7 @@ import { reserveIds, ticketNumber } from '../../db/ids.ts';
 import type { Scope } from '../../auth/scope.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
-export type TicketInsert = Omit<typeof tickets.$inferInsert, 'id' | 'ticketNo' | 'cid'>;
+type TicketInsert = Omit<typeof tickets.$inferInsert, 'id' | 'ticketNo' | 'cid'>;
 export type TicketChanges = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'ticketNo' | 'cid' | 'ticketType' | 'version'>>;
 
 /**
@@ -162,7 +163,7 @@ export async function findStaff(db: Db, id: number) {
 // --- Writes -------------------------------------------------------------------------------------
 
 /** Inserts a ticket of the caller's customer; its number is derived from the id (INC-000123 / SR-000456). */
-export async function insertTicket(db: Db, scope: Scope, values: TicketInsert & { ticketType: TicketRow['ticketType'] }): Promise<TicketRow> {
+export async function insertTicket(db: Db, scope: Scope, values: TicketInsert & { ticketType: TicketType }): Promise<TicketRow> {
   const [id] = await reserveIds(db, 'tickets', 1);
   const [row] = await db
     .insert(tickets)

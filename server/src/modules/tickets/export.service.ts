@@ -1,7 +1,6 @@
-import { TICKET_EXPORT_LIMIT, type TicketListRequest } from '@sc/common';
+import { TICKET_EXPORT_LIMIT, type TicketListRequest, type TicketType } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
-import type { TicketType } from '../../db/schema/index.ts';
 import { excelLocalDate, exportTimestamp, type XlsxColumn, type XlsxExport } from '../../exports/xlsx.ts';
 import { selectTicketPage, type TicketListRecord } from './list.queries.ts';
 import { listFilterFor } from './list.service.ts';

@@ -16,7 +16,7 @@ import { offsetPage } from '../../http/paging.ts';
 import { deleteOwnFilter, selectVisibleFilter, selectVisibleFilters, upsertOwnFilter, type TicketFilterRecord } from './filters.queries.ts';
 
 /** requirements §2.2: the id of a saved filter is the MD5 hex of its name. */
-export const filterIdOf = (searchName: string): string => createHash('md5').update(searchName, 'utf8').digest('hex');
+const filterIdOf = (searchName: string): string => createHash('md5').update(searchName, 'utf8').digest('hex');
 
 function present(scope: Scope, r: TicketFilterRecord): TicketFilter {
   // Stored criteria were validated on save; anything unreadable is dropped rather than failing the list.

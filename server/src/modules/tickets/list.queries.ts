@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PAGE_SIZES } from '@sc/common';
+import { PAGE_SIZES, type TicketType } from '@sc/common';
 import type { Db } from '../../db/client.ts';
-import { contacts, ticketClasses, ticketPriorities, ticketSubclasses, tickets, type TicketStatus, type TicketType } from '../../db/schema/index.ts';
+import { contacts, ticketClasses, ticketPriorities, ticketSubclasses, tickets, type TicketStatus } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/ids.ts';
 import { placeholderOf, preparedName, queryRowArrays, shapedStatement, ShapedStatements, valueOf, type ParamOf, type Params, type ShapedStatement } from '../../db/shaped-statements.ts';
 import { startOfOffset } from './list.blocks.queries.ts';

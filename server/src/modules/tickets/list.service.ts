@@ -6,10 +6,10 @@ import {
   type KeysetPage,
   type ServiceRequestRow,
   type TicketListRequest,
+  type TicketType,
 } from '@sc/common';
 import type { Scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
-import type { TicketType } from '../../db/schema/index.ts';
 import { cachedTicketCount } from '../../db/cache/ticket-counts.ts';
 import { decodeCursor, keysetEnvelope, sliceOf } from '../../http/paging.ts';
 import {

@@ -1,5 +1,4 @@
-import type { TicketCriteria, TicketSortKey, TicketStatusFilter } from '@sc/common';
-import type { TicketType } from '../../db/schema/index.ts';
+import type { TicketCriteria, TicketSortKey, TicketStatusFilter, TicketType } from '@sc/common';
 
 // The words of the ticket-list engine, shared by its files (list.queries.ts, list.blocks.queries.ts,
 // list.walk.queries.ts, list.order.queries.ts, list.where.queries.ts) and its callers. Types only,

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { TicketCriteria } from '@sc/common';
-import { tickets, type TicketType } from '../../db/schema/index.ts';
+import type { TicketCriteria, TicketType } from '@sc/common';
+import { tickets } from '../../db/schema/index.ts';
 import { containsPattern, numberTermOf, ticketListPatternMatches, ticketNumberPrefix, ticketNumberTypeOf, ticketTypeIs, type NumberTerm } from '../../db/search.ts';
 import { valueOf, type ParamOf, type Params } from '../../db/shaped-statements.ts';
 import type { TicketListFilter, WhereShape } from './list.types.ts';

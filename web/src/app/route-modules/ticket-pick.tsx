@@ -1,12 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
+import { ticketTypeOfSegment } from '@sc/common';
 import { TicketPickerDialog } from '../../features/ticket-picker/ticket-picker-dialog.tsx';
-import { hrefs } from '../../config/hrefs.ts';
-
-/** The list screen that sent the user here (navigation state `{ from }`), if any. */
-function fromOf(state: unknown): string | undefined {
-  if (state && typeof state === 'object' && 'from' in state && typeof state.from === 'string' && state.from.startsWith('/')) return state.from;
-  return undefined;
-}
+import { fromOf, ticketListHref } from '../../config/hrefs.ts';
 
 /**
  * /incident/add and /servicerequest/add without an id: a new ticket starts by picking whom it is for.
@@ -15,14 +10,7 @@ function fromOf(state: unknown): string | undefined {
 export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
-  const isRequest = location.pathname.startsWith('/servicerequest');
+  const ticketType = ticketTypeOfSegment(location.pathname.split('/')[1]);
   const from = fromOf(location.state);
-  return (
-    <TicketPickerDialog
-      open
-      ticketType={isRequest ? 'ServiceRequest' : 'Incident'}
-      from={from}
-      onClose={() => void navigate(from ?? (isRequest ? hrefs.myRequests() : hrefs.myIncidents()), { replace: true })}
-    />
-  );
+  return <TicketPickerDialog open ticketType={ticketType} from={from} onClose={() => void navigate(from ?? ticketListHref(ticketType, true), { replace: true })} />;
 }

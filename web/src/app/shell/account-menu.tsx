@@ -22,10 +22,10 @@ import { formatDateTime } from '../../ui/dates.ts';
 import { hrefs } from '../../config/hrefs.ts';
 import { ROUTES } from '../../config/routes.ts';
 
-export const initialsOf = (u: Pick<SignedInUser, 'firstName' | 'lastName'>): string =>
+const initialsOf = (u: Pick<SignedInUser, 'firstName' | 'lastName'>): string =>
   `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase();
 
-export interface AccountMenuProps {
+interface AccountMenuProps {
   user: SignedInUser;
   /** Opens the Banner Message dialog (Administrator, space admin). */
   onOpenBanner?: () => void;

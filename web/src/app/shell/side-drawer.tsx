@@ -75,7 +75,7 @@ export function DrawerNav({ user, onNavigate }: { user: Who; onNavigate?: () => 
   );
 }
 
-export interface SideDrawerProps {
+interface SideDrawerProps {
   user: Who;
   /** Permanent from `lg`; temporary (opened by the menu button) below it. */
   isPermanent: boolean;

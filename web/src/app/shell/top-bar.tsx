@@ -14,7 +14,7 @@ import { ROUTES } from '../../config/routes.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
-export interface TopBarProps {
+interface TopBarProps {
   user: SignedInUser;
   /** '{organization} - Support Center - {title}' (requirements §1.1, Screen parts). */
   heading: string;

@@ -45,7 +45,7 @@ function dayOf(instant: string | undefined, timeZone: string, minusOneDay = fals
 /** What changed, as one line: 'userType: User → Operator; isActive: true → false'. */
 const show = (v: unknown): string => (v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
 
-export function describeDetails(details: AuditRow['details']): string {
+function describeDetails(details: AuditRow['details']): string {
   if (!details) return '';
   return Object.entries(details)
     .map(([k, v]) => {

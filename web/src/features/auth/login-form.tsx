@@ -9,7 +9,7 @@ import { OutlinedField } from '../../ui/outlined-field.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { useSession } from './session-context.ts';
 
-export interface LoginFormProps {
+interface LoginFormProps {
   /** Prefills the e-mail, e.g. the expired session's user. */
   defaultEmail?: string;
   /** 'dialog' right-aligns the button as dialog actions are (UI.md). */

@@ -8,7 +8,7 @@ import { LazyTooltip } from '../../ui/lazy-tooltip.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { LoginForm } from './login-form.tsx';
 
-export interface LoginPageProps {
+interface LoginPageProps {
   registerPath: string;
   forgotPasswordPath: string;
   /** A message from the page that returned here (registration sent, password changed, ...). */

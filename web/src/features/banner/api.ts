@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZActiveBannersResponseSchema, ZBannerSchema, type BannerSaveValues } from '@sc/common';
 import { api } from '../../api/client.ts';
 
-export const bannerKeys = {
+const bannerKeys = {
   all: ['banners'] as const,
   mine: ['banners', 'mine'] as const,
   active: ['banners', 'active'] as const,

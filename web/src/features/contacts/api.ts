@@ -13,9 +13,9 @@ import {
 import { api } from '../../api/client.ts';
 import { invalidateContactWrite, queryKeys } from '../../api/query-keys.ts';
 
-export const contactKeys = queryKeys.contacts;
+const contactKeys = queryKeys.contacts;
 
-export const contactListOptions = (q: ContactListRequest) =>
+const contactListOptions = (q: ContactListRequest) =>
   queryOptions({
     queryKey: contactKeys.list(q),
     queryFn: ({ signal }) => api.get('/contacts', { query: q, schema: ZContactListResponseSchema, signal }),

@@ -19,10 +19,11 @@ import {
   type ContactDetail,
   type ContactTicketRow,
   type Device,
+  type TicketType,
 } from '@sc/common';
 import { api, isApiError } from '../../api/client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { hrefs } from '../../config/hrefs.ts';
+import { hrefs, ticketHref } from '../../config/hrefs.ts';
 import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
@@ -74,12 +75,12 @@ export function ContactSubPageScreen({ page, id, timeZone, surveys }: { page: Co
 }
 
 /** The sub-page's title and its way back to the contact. */
-export interface Frame {
+interface Frame {
   title: string;
   subtitle: ReactNode;
 }
 
-function TicketsTable({ frame, id, type, timeZone }: { frame: Frame; id: number; type: 'Incident' | 'ServiceRequest'; timeZone: string }) {
+function TicketsTable({ frame, id, type, timeZone }: { frame: Frame; id: number; type: TicketType; timeZone: string }) {
   // The page and order live in the URL (Back and reload restore them); the type comes from the route.
   const defaults = useMemo(() => ({ type }), [type]);
   const { state, update } = useListUrlState(ZContactTicketsRequestSchema, defaults);
@@ -91,7 +92,7 @@ function TicketsTable({ frame, id, type, timeZone }: { frame: Frame; id: number;
         headerName: 'Number',
         minWidth: 120,
         renderCell: ({ row }) => (
-          <Link component={RouterLink} to={type === 'Incident' ? hrefs.incidentView({ id: row.id }) : hrefs.serviceRequestView({ id: row.id })}>
+          <Link component={RouterLink} to={ticketHref(type, 'view', row.id)}>
             {row.ticketNo}
           </Link>
         ),

@@ -37,7 +37,7 @@ const ICONS: Record<string, typeof ComputerIcon> = {
   Switch: RouterIcon,
   Router: RouterIcon,
 };
-export const DeviceIcon = ({ type }: { type: string | null }) => {
+const DeviceIcon = ({ type }: { type: string | null }) => {
   const Icon = (type && ICONS[type]) || DevicesOtherIcon;
   return <Icon aria-hidden />;
 };

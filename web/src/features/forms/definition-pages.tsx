@@ -32,7 +32,7 @@ import { useCustomerOptions, useFormDefinition, useFormDefinitions, useWriteDefi
 const SurveyForm = lazy(() => import('./survey-form.tsx').then((m) => ({ default: m.SurveyForm })));
 
 /** The slug the editor route takes for a form not created yet. */
-export const NEW_FORM_SLUG = 'new';
+const NEW_FORM_SLUG = 'new';
 const STATUS_COLOR: Record<FormDefinitionStatus, 'default' | 'success' | 'warning'> = { Draft: 'warning', Published: 'success', Retired: 'default' };
 const STARTER = {
   title: 'New form',

@@ -49,7 +49,7 @@ function ActionCard({ title, description, icon, target }: ActionCardProps) {
   );
 }
 
-export interface ActionCardsProps {
+interface ActionCardsProps {
   user: SignedInUser;
   chat: ChatSettings | undefined;
   onOpenChat: () => void;

@@ -6,24 +6,24 @@ import {
   ZServiceRequestListResponseSchema,
   type IncidentRow,
   type ServiceRequestRow,
+  type TicketType,
 } from '@sc/common';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
+import { TICKET_COLLECTIONS } from '../../api/ticket-lists.ts';
 
-/** The two ticket kinds of the home grids, by their list API path. */
-export type HomeTicketKind = 'incidents' | 'service-requests';
 /** My … (the caller's own contact's) or My Assigned … (assigned to the caller's contact). */
 export type HomeTicketScope = 'mine' | 'assigned';
 
 /** An incident row, or a request row with the assignment fields. */
 export type HomeGridRow = IncidentRow | ServiceRequestRow;
 
-export const homeKeys = {
+const homeKeys = {
   home: queryKeys.home.all,
-  grid: (kind: HomeTicketKind, scope: HomeTicketScope) => queryKeys.home.grid(kind, scope),
+  grid: (type: TicketType, scope: HomeTicketScope) => queryKeys.home.grid(type, scope),
 };
 
-export const homeQueryOptions = () =>
+const homeQueryOptions = () =>
   queryOptions({
     queryKey: homeKeys.home,
     queryFn: ({ signal }) => api.get('/home', { schema: ZHomeResponseSchema, signal }),
@@ -36,13 +36,13 @@ export const useHome = () => useQuery(homeQueryOptions());
  * descending, showClosed true) through the list API. Request rows carry the assignment fields the home
  * Edit rule reads; incident rows are the same rows without them.
  */
-export const useHomeGrid = (kind: HomeTicketKind, scope: HomeTicketScope) =>
+export const useHomeGrid = (type: TicketType, scope: HomeTicketScope) =>
   useQuery({
-    queryKey: homeKeys.grid(kind, scope),
+    queryKey: homeKeys.grid(type, scope),
     queryFn: ({ signal }) =>
-      api.get(`/${kind}`, {
+      api.get(TICKET_COLLECTIONS[type], {
         query: { ...(scope === 'mine' ? { mine: true } : { assigned: 'me' }), status: '<ALL>', pageSize: HOME_GRID_ROWS },
-        schema: kind === 'incidents' ? ZIncidentListResponseSchema : ZServiceRequestListResponseSchema,
+        schema: type === 'Incident' ? ZIncidentListResponseSchema : ZServiceRequestListResponseSchema,
         signal,
       }) as Promise<{ rows: HomeGridRow[]; total: number; totalIsEstimate: boolean }>,
     placeholderData: keepPreviousData,

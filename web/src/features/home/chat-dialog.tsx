@@ -8,7 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { CHAT_DIALOG_TITLE } from '@sc/common';
 
-export interface ChatDialogProps {
+interface ChatDialogProps {
   open: boolean;
   onClose: () => void;
   /** The configured external help-desk chat page. */

@@ -24,7 +24,7 @@ const newChatId = (): string =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /** Sends the end-chat beacon of the running chat, if any, and forgets it. */
-export function endChat(): void {
+function endChat(): void {
   if (!state.chatId) return;
   const body = JSON.stringify({ chatId: state.chatId, user });
   // text/plain is a CORS-safelisted type every browser's sendBeacon accepts; the server reads it as JSON.

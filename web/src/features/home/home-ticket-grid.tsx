@@ -6,16 +6,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import EditIcon from '@mui/icons-material/Edit';
 import { DataGrid, type GridCellParams, type GridColDef, type GridRowParams } from '@mui/x-data-grid';
-import { HOME_GRID_ROW_HEIGHT, HOME_GRID_ROWS, isCustomerUser, showHomeGridEdit, type SignedInUser } from '@sc/common';
-import { hrefs } from '../../config/hrefs.ts';
+import { HOME_GRID_ROW_HEIGHT, HOME_GRID_ROWS, isCustomerUser, showHomeGridEdit, type SignedInUser, type TicketType } from '@sc/common';
+import { hrefs, ticketHref } from '../../config/hrefs.ts';
 import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { ListError } from '../../ui/list/list-screen.tsx';
 import { StatusChip } from '../../ui/status-chip.tsx';
-import { useHomeGrid, type HomeGridRow, type HomeTicketKind, type HomeTicketScope } from './api.ts';
-
-/** The view and edit routes of a home-grid row (config/hrefs.ts). */
-const rowHref = (kind: HomeTicketKind, mode: 'view' | 'edit', id: number): string =>
-  (kind === 'incidents' ? (mode === 'view' ? hrefs.incidentView : hrefs.incidentEdit) : mode === 'view' ? hrefs.serviceRequestView : hrefs.serviceRequestEdit)({ id });
+import { useHomeGrid, type HomeGridRow, type HomeTicketScope } from './api.ts';
 
 /**
  * The Edit button of a home-grid row. Requests: the home rule of requirements §2.3 (showHomeGridEdit). Incidents:
@@ -26,20 +22,20 @@ function showsEdit(user: SignedInUser, row: HomeGridRow): boolean {
   return !isCustomerUser(user) && row.canEdit;
 }
 
-export interface HomeTicketGridProps {
+interface HomeTicketGridProps {
   user: SignedInUser;
-  kind: HomeTicketKind;
+  type: TicketType;
   scope: HomeTicketScope;
   /** The grid's accessible name (the tab's label). */
   label: string;
 }
 
 /** requirements §2.1/§2.6: a short grid of 10 rows, 32 px high; double-click or Enter opens the ticket. */
-export function HomeTicketGrid({ user, kind, scope, label }: HomeTicketGridProps) {
+export function HomeTicketGrid({ user, type, scope, label }: HomeTicketGridProps) {
   const navigate = useNavigate();
-  const grid = useHomeGrid(kind, scope);
+  const grid = useHomeGrid(type, scope);
   const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
-  const viewPath = (id: number) => rowHref(kind, 'view', id);
+  const viewPath = (id: number) => ticketHref(type, 'view', id);
 
   const columns = useMemo<GridColDef<HomeGridRow>[]>(
     () => [
@@ -58,7 +54,7 @@ export function HomeTicketGrid({ user, kind, scope, label }: HomeTicketGridProps
               <IconButton
                 size="small"
                 component={RouterLink}
-                to={rowHref(kind, 'edit', row.id)}
+                to={ticketHref(type, 'edit', row.id)}
                 state={{ from: hrefs.home() }}
                 aria-label={`Edit ${row.ticketNo}`}
               >
@@ -68,7 +64,7 @@ export function HomeTicketGrid({ user, kind, scope, label }: HomeTicketGridProps
           ) : null,
       },
     ],
-    [kind, user],
+    [type, user],
   );
 
   return (

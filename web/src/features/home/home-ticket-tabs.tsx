@@ -7,15 +7,15 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { isCustomerUser, type SignedInUser } from '@sc/common';
-import type { HomeTicketKind, HomeTicketScope } from './api.ts';
+import { isCustomerUser, type SignedInUser, type TicketType } from '@sc/common';
+import type { HomeTicketScope } from './api.ts';
 import { HomeTicketGrid } from './home-ticket-grid.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
 
 interface HomeTab {
   id: string;
   label: string;
-  kind: HomeTicketKind;
+  type: TicketType;
   scope: HomeTicketScope;
   /** The full list this tab is the start of. */
   fullList: (user: SignedInUser) => string;
@@ -27,19 +27,19 @@ const ASSIGNED_ALL = { assigned: 'me', ...ALL };
 
 /** requirements §2.1: the four tabs of the home page. A User has no Org Tickets screens, so its lists are My Tickets. */
 export const HOME_TABS: readonly HomeTab[] = [
-  { id: 'my-incidents', label: 'My Incidents', kind: 'incidents', scope: 'mine', fullList: () => withQuery(hrefs.myIncidents(), ALL) },
-  { id: 'my-requests', label: 'My Requests', kind: 'service-requests', scope: 'mine', fullList: () => withQuery(hrefs.myRequests(), ALL) },
+  { id: 'my-incidents', label: 'My Incidents', type: 'Incident', scope: 'mine', fullList: () => withQuery(hrefs.myIncidents(), ALL) },
+  { id: 'my-requests', label: 'My Requests', type: 'ServiceRequest', scope: 'mine', fullList: () => withQuery(hrefs.myRequests(), ALL) },
   {
     id: 'assigned-incidents',
     label: 'My Assigned Incs',
-    kind: 'incidents',
+    type: 'Incident',
     scope: 'assigned',
     fullList: (u) => (isCustomerUser(u) ? withQuery(hrefs.myIncidents(), ALL) : hrefs.incidents(undefined, ASSIGNED_ALL)),
   },
   {
     id: 'assigned-requests',
     label: 'My Assigned Reqs',
-    kind: 'service-requests',
+    type: 'ServiceRequest',
     scope: 'assigned',
     fullList: (u) => (isCustomerUser(u) ? withQuery(hrefs.myRequests(), ALL) : hrefs.requests(undefined, ASSIGNED_ALL)),
   },
@@ -75,7 +75,7 @@ export function HomeTicketTabs({ user }: { user: SignedInUser }) {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`home-tabpanel-${current.id}`} aria-labelledby={`home-tab-${current.id}`}>
-        <HomeTicketGrid key={current.id} user={user} kind={current.kind} scope={current.scope} label={current.label} />
+        <HomeTicketGrid key={current.id} user={user} type={current.type} scope={current.scope} label={current.label} />
         <Box sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider', display: 'flex', justifyContent: 'flex-end' }}>
           <Link component={RouterLink} to={current.fullList(user)}>
             View all {current.label}

@@ -25,7 +25,7 @@ export function useBillingList<S extends z.ZodObject<z.ZodRawShape>>(schema: S) 
   return { ...list, gridUpdate };
 }
 
-export type GridUpdate = (patch: { page?: number; pageSize?: number; sort?: string; direction?: 'asc' | 'desc' }) => void;
+type GridUpdate = (patch: { page?: number; pageSize?: number; sort?: string; direction?: 'asc' | 'desc' }) => void;
 
 /** A right-aligned US-dollar column of a decimal-string field. */
 export function moneyColumn<R extends GridValidRowModel>(field: string, headerName: string, extra: Partial<GridColDef<R>> = {}): GridColDef<R> {
@@ -38,7 +38,7 @@ export function decimalColumn<R extends GridValidRowModel>(field: string, header
   return { field, headerName, type: 'number', minWidth: 90, align: 'right', headerAlign: 'right', valueFormatter: (v: string | null) => (v === null ? '' : fmt.format(Number(v))), ...extra };
 }
 
-export interface ServerGridProps<R extends GridValidRowModel> {
+interface ServerGridProps<R extends GridValidRowModel> {
   label: string;
   rows: R[];
   columns: GridColDef<R>[];
@@ -99,7 +99,7 @@ export function ServerGrid<R extends GridValidRowModel & { id: number }>(p: Serv
 }
 
 /** The empty text of the billing lists (the spec's request-list 'No data'). */
-export const BILLING_EMPTY = 'No data';
+const BILLING_EMPTY = 'No data';
 
 /** The Export button: downloads the server's .xlsx (its name comes from the server), errors in a snackbar. */
 export function ExportButton({ path, fallbackName, disabled }: { path: string; fallbackName: string; disabled?: boolean }) {

@@ -4,7 +4,7 @@ import Tabs from '@mui/material/Tabs';
 import type { JobDetail } from '@sc/common';
 import { hrefs } from '../../config/hrefs.ts';
 
-export type JobView = 'products' | 'services' | 'balances' | 'jobreports';
+type JobView = 'products' | 'services' | 'balances' | 'jobreports';
 
 const VIEWS: { view: JobView; label: string; path: (id: number) => string }[] = [
   { view: 'products', label: 'Products', path: (jobid) => hrefs.jobProducts({ jobid }) },

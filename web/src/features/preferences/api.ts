@@ -3,7 +3,7 @@ import { ZEndSessionsResponseSchema, ZPreferencesSchema, ZSignedInDevicesRespons
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 
-export const preferenceKeys = { mine: ['preferences', 'mine'] as const };
+const preferenceKeys = { mine: ['preferences', 'mine'] as const };
 
 /** Read afresh each time the dialog opens and forgotten when it closes. */
 export const usePreferences = (isEnabled: boolean) =>

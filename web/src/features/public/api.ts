@@ -12,7 +12,6 @@ import {
   type RegistrationRequest,
   type ResetRequest,
 } from '@sc/common';
-import { z } from 'zod';
 import { api, setCsrfToken } from '../../api/client.ts';
 
 // The logged-out pages' calls (/api/v1/public). Query keys start with 'public' so signing out keeps them.
@@ -44,5 +43,3 @@ export const resetPassword = (body: ResetRequest) => api.post('/public/password/
 export const loadEmailPreferences = (token: string) => api.post('/public/email-preferences/lookup', { token }, { schema: ZPublicPreferencesResponseSchema, isAuthCall: true });
 export const saveEmailPreferences = (token: string, choices: EmailPreferenceChoices) =>
   api.put('/public/email-preferences', { token, ...choices }, { schema: ZPublicPreferencesResponseSchema, isAuthCall: true });
-
-export const ZRegistrationLinkUrlSchema = z.object({ url: z.string() });

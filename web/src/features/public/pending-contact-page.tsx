@@ -9,7 +9,7 @@ import { PublicCard } from '../../ui/public-card.tsx';
 import { decidePendingContact } from './api.ts';
 
 /** The link's parameters (approved=true|false, approvercontactid, ac), or null when any is missing or malformed. */
-export function pendingContactParams(search: URLSearchParams) {
+function pendingContactParams(search: URLSearchParams) {
   const approved = search.get('approved');
   const approverContactId = Number(search.get('approvercontactid'));
   const token = search.get('ac');

@@ -12,7 +12,7 @@ import { useReportEmbedToken } from './api.ts';
 // handed the token in the URL fragment (never sent to a server by the browser).
 
 /** The spec's text for a failed token: the server's own (the provider failed) or the call's failure. */
-export function embedErrorText(error: unknown): string {
+function embedErrorText(error: unknown): string {
   if (isApiError(error) && error.status === 502) return error.message;
   return REPORT_TEXTS.tokenFailed(error instanceof Error ? error.message : String(error));
 }

@@ -17,7 +17,7 @@ import {
   type ReportChart,
   type ReportFigure,
   type ReportLink,
-  type ReportTicketType,
+  type TicketType,
 } from '@sc/common';
 import { hrefs } from '../../config/hrefs.ts';
 import { ChartCard } from '../../ui/charts/index.ts';
@@ -34,7 +34,7 @@ import { EmbeddedReport } from './embedded-report.tsx';
 
 const count = new Intl.NumberFormat('en-US');
 
-export function figureText(f: ReportFigure): string {
+function figureText(f: ReportFigure): string {
   if (f.value === null) return '—';
   if (f.format === 'money') return formatUsd(f.value);
   if (f.format === 'hours') return `${Number(f.value).toLocaleString('en-US', { maximumFractionDigits: 2 })} h`;
@@ -42,13 +42,13 @@ export function figureText(f: ReportFigure): string {
 }
 
 /** The SPA path a chart click opens (hrefs from the route table, the list's own URL filters). */
-export function hrefOfLink(link: ReportLink): string {
+function hrefOfLink(link: ReportLink): string {
   if (link.list === 'devices') return hrefs.devices(undefined, link.query);
   if (link.list === 'requests') return hrefs.requests(undefined, link.query);
   return hrefs.incidents(undefined, link.query);
 }
 
-const TYPE_LABELS: Record<ReportTicketType, string> = { Incident: 'Incidents', ServiceRequest: 'Service Requests' };
+const TYPE_LABELS: Record<TicketType, string> = { Incident: 'Incidents', ServiceRequest: 'Service Requests' };
 
 export function ReportPage({ reportId, title }: { reportId: string; title: string }) {
   useDocumentTitle(title);
@@ -100,8 +100,8 @@ export function ReportPage({ reportId, title }: { reportId: string; title: strin
                 ))}
               </TextField>
               {native.hasTypeFilter && (
-                <TextField select size="small" label="Tickets" value={native.type} onChange={(e) => update({ type: e.target.value as ReportTicketType })} sx={{ minWidth: 180 }}>
-                  {(Object.keys(TYPE_LABELS) as ReportTicketType[]).map((t) => (
+                <TextField select size="small" label="Tickets" value={native.type} onChange={(e) => update({ type: e.target.value as TicketType })} sx={{ minWidth: 180 }}>
+                  {(Object.keys(TYPE_LABELS) as TicketType[]).map((t) => (
                     <MenuItem key={t} value={t}>
                       {TYPE_LABELS[t]}
                     </MenuItem>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import type { SearchResponse, SearchType } from '@sc/common';
-import { searchSeeAllPath } from './see-all.ts';
+import { searchSeeAllPath } from './search-hrefs.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { GlobalSearchField, searchLabel } from './search-field.tsx';

@@ -8,7 +8,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import { searchReach, type SearchType, type SignedInUser } from '@sc/common';
 import { GlobalSearchField, searchLabel } from './search-field.tsx';
-import { searchSeeAllPath } from './see-all.ts';
+import { searchSeeAllPath } from './search-hrefs.ts';
 
 /**
  * The global search box of the top bar. From the small breakpoint up it sits in the bar; on a

@@ -12,7 +12,6 @@ import {
   SEARCH_MESSAGES,
   SEARCH_MIN_CHARS,
   SEARCH_TYPE_LABELS,
-  searchResultPath,
   type SearchReach,
   type SearchRecord,
   type SearchType,
@@ -20,6 +19,7 @@ import {
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { useGlobalSearch } from './api.ts';
 import { primaryLine, SearchResult } from './search-result.tsx';
+import { searchResultHref } from './search-hrefs.ts';
 
 /**
  * The box's name says what the caller's search reaches (the server's `searchReach`, requirements §5.4). It
@@ -42,7 +42,7 @@ const isSeeAll = (o: SearchOption): o is SeeAllOption => 'seeAll' in o;
 const keyOf = (r: SearchOption): string => (isSeeAll(r) ? `${r.searchType}-all` : `${r.searchType}-${r.internalId}`);
 const groupLabel = (r: SearchOption): string => SEARCH_TYPE_LABELS[r.searchType];
 
-export interface GlobalSearchFieldProps {
+interface GlobalSearchFieldProps {
   timeZone: string;
   /** The accessible name of the box (searchLabel). */
   label: string;
@@ -88,7 +88,7 @@ export function GlobalSearchField({ timeZone, label, autoFocus = false, onPicked
   const pick = (r: SearchOption) => {
     setInput('');
     setIsDismissed(true);
-    void navigate(isSeeAll(r) ? r.path : searchResultPath(r));
+    void navigate(isSeeAll(r) ? r.path : searchResultHref(r));
     onPicked?.();
   };
 

@@ -14,7 +14,7 @@ export function primaryLine(r: SearchRecord): string {
 }
 
 /** requirements §5: 'CWID: {InternalID} - {date}', then StringField shown as JMSID, then who it belongs to. */
-export function secondaryLine(r: SearchRecord, timeZone: string): string {
+function secondaryLine(r: SearchRecord, timeZone: string): string {
   const parts = [`CWID: ${r.internalId}${r.dateField ? ` - ${formatDate(r.dateField, timeZone)}` : ''}`];
   if (r.stringField) parts.push(`JMSID: ${r.stringField}`);
   if (r.searchType === SEARCH_TYPE.Contact) {

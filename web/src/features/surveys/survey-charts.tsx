@@ -12,7 +12,7 @@ const pct = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDi
 const int = new Intl.NumberFormat('en-US');
 const rate = (part: number, whole: number) => (whole > 0 ? pct.format(part / whole) : '–');
 /** 'YYYY-MM' (already in the user's zone) as 'Jan 2026'. */
-export const monthLabel = (month: string) => dayjs(`${month}-01`).format('MMM YYYY');
+const monthLabel = (month: string) => dayjs(`${month}-01`).format('MMM YYYY');
 const UNASSIGNED = 'Unassigned';
 /** Thumbs up in the theme's success colour, thumbs down in its error colour. */
 const UP_DOWN_TONES: readonly ChartTone[] = ['success', 'error'];
@@ -26,7 +26,7 @@ const upDown = (rows: { label: string; key?: string | null; up: number; down: nu
   ],
 });
 
-export interface SurveyChartsQuery {
+interface SurveyChartsQuery {
   data?: SurveyChartsResponse | undefined;
   error: Error | null;
   refetch: () => Promise<unknown>;

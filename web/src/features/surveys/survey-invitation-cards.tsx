@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import { SURVEY_COMMENT_MAX, SURVEY_MESSAGES, type SurveyAnswer, type SurveyInvitation } from '@sc/common';
-import { hrefs } from '../../config/hrefs.ts';
+import { ticketHref } from '../../config/hrefs.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { useAnswerInvitation, useSurveyInvitations } from './api.ts';
@@ -22,7 +22,6 @@ function InvitationCard({ invitation }: { invitation: SurveyInvitation }) {
   const [comment, setComment] = useState('');
   const send = useAnswerInvitation();
   const showSnackbar = useSnackbar();
-  const ticketHref = invitation.ticketType === 'Incident' ? hrefs.incidentView({ id: invitation.ticketId }) : hrefs.serviceRequestView({ id: invitation.ticketId });
   const headingId = `survey-${invitation.id}-heading`;
   const submit = () => {
     if (!answer) return;
@@ -40,7 +39,7 @@ function InvitationCard({ invitation }: { invitation: SurveyInvitation }) {
       <CardContent>
         <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           How did we do?{' '}
-          <Link component={RouterLink} to={ticketHref} underline="always">
+          <Link component={RouterLink} to={ticketHref(invitation.ticketType, 'view', invitation.ticketId)} underline="always">
             {invitation.ticketNo}
           </Link>
           : {invitation.shortDescription}

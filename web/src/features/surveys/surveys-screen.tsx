@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import { CONTACT_SEARCH_DEBOUNCE_MS, ZSurveyListRequestSchema, type SurveyListRequest, type SurveyRow } from '@sc/common';
-import { hrefs } from '../../config/hrefs.ts';
+import { ticketHref } from '../../config/hrefs.ts';
 import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
@@ -48,7 +48,7 @@ export function SurveysScreen({ title, subtitle, contactId, timeZone }: { title:
         minWidth: 120,
         renderCell: ({ row }) =>
           row.ticketId && row.ticketNo ? (
-            <Link component={RouterLink} to={row.ticketType === 'ServiceRequest' ? hrefs.serviceRequestView({ id: row.ticketId }) : hrefs.incidentView({ id: row.ticketId })}>
+            <Link component={RouterLink} to={ticketHref(row.ticketType ?? 'Incident', 'view', row.ticketId)}>
               {row.ticketNo}
             </Link>
           ) : (

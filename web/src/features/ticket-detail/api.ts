@@ -26,7 +26,7 @@ export const ticketKeys = {
   attachments: queryKeys.tickets.attachments,
 };
 
-export const ticketQuery = (id: number) =>
+const ticketQuery = (id: number) =>
   queryOptions({ queryKey: ticketKeys.ticket(id), queryFn: ({ signal }) => api.get(`/tickets/${id}`, { schema: ZTicketDetailResponseSchema, signal }), staleTime: 0 });
 
 export const useTicket = (id: number, enabled = true) => useQuery({ ...ticketQuery(id), enabled });
@@ -65,7 +65,7 @@ export function useUpdateTicket(id: number) {
 
 export const requestStatusUpdate = (id: number) => api.post(`/tickets/${id}/status-update-request`, undefined, { schema: ZTicketActionSchema });
 
-export const useTicketActions = (id: number, q: TicketActionsQueryInput) =>
+const useTicketActions = (id: number, q: TicketActionsQueryInput) =>
   useQuery({
     queryKey: ticketKeys.actions(id, q),
     queryFn: ({ signal }) => api.get(`/tickets/${id}/actions`, { query: q, schema: ZTicketActionsResponseSchema, signal }),
@@ -76,7 +76,7 @@ export const useTicketActions = (id: number, q: TicketActionsQueryInput) =>
 export const createTicketAction = (id: number, note: string) => api.post(`/tickets/${id}/actions`, { note }, { schema: ZTicketActionSchema });
 
 /** The conversation of the ticket page: the latest notes (the server's largest page), shown oldest first. */
-export const CONVERSATION_SIZE = 100;
+const CONVERSATION_SIZE = 100;
 export const CONVERSATION_QUERY = { page: 1, pageSize: CONVERSATION_SIZE } as const satisfies TicketActionsQueryInput;
 export const useConversation = (id: number) => useTicketActions(id, CONVERSATION_QUERY);
 

@@ -14,7 +14,7 @@ import { invalidateTicketWrite } from '../../api/query-keys.ts';
 import { requestStatusUpdate } from './api.ts';
 
 /** The spec gives no success text; this one says what happened. */
-export const STATUS_UPDATE_REQUESTED = 'Status update requested';
+const STATUS_UPDATE_REQUESTED = 'Status update requested';
 
 /** 'Request Status Update' (requirements §3.1, §3.3): confirm, request, and show a failure in a dialog (requirements §3.6). */
 export function StatusUpdateAction({ ticketId }: { ticketId: number }) {

@@ -23,9 +23,9 @@ export function formatBytes(n: number): string {
   if (n < 1024 * 1024) return `${sizeFormat.format(n / 1024)} KB`;
   return `${sizeFormat.format(n / (1024 * 1024))} MB`;
 }
-export const FILE_TOO_LARGE = `The file is larger than ${formatBytes(TICKET_LIMITS.attachmentBytes)}`;
-export const FILE_UPLOADED = 'File uploaded';
-export const FILE_TYPES_HINT = `PDF, images, text, Word and Excel files up to ${formatBytes(TICKET_LIMITS.attachmentBytes)}`;
+const FILE_TOO_LARGE = `The file is larger than ${formatBytes(TICKET_LIMITS.attachmentBytes)}`;
+const FILE_UPLOADED = 'File uploaded';
+const FILE_TYPES_HINT = `PDF, images, text, Word and Excel files up to ${formatBytes(TICKET_LIMITS.attachmentBytes)}`;
 
 /**
  * Uploads files one after another; answers the names that failed with why. Used by the ticket

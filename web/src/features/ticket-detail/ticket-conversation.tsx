@@ -13,11 +13,11 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { invalidateTicketWrite } from '../../api/query-keys.ts';
 import { CONVERSATION_QUERY, createTicketAction, ticketKeys, useConversation } from './api.ts';
-import { textToNoteHtml } from './note-dialogs.tsx';
+import { textToNoteHtml } from './note-html.ts';
 import { TicketLoadError } from './ticket-load-error.tsx';
 
 /** requirements §3.3: the notes list refreshes 3 s after a new action. */
-export const ACTION_REFRESH_MS = 3000;
+const ACTION_REFRESH_MS = 3000;
 
 const initials = (name: string): string =>
   name

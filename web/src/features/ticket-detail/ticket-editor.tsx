@@ -8,26 +8,26 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
-import { TICKET_DETAIL_MESSAGES, ticketSavedMessage, type SignedInUser, type TicketDetail } from '@sc/common';
+import { TICKET_DETAIL_MESSAGES, ticketSavedMessage, type SignedInUser, type TicketDetail, type TicketType } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
+import { fromOf, ticketHref, ticketListHref } from '../../config/hrefs.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useTicketLookups } from './api.ts';
 import { TicketFields, FactList } from './ticket-fields.tsx';
 import { ticketResolver, type BodyContext, type TicketFormValues } from './ticket-form-values.ts';
-import { fromOf, listPathOf, kindOfType, ticketPath } from './ticket-paths.ts';
 import { CANCEL_TEXT, CANCEL_TITLE, LeavePrompt } from './use-leave-prompt.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { FileDropZone, formatBytes, uploadFiles } from './ticket-attachments.tsx';
 
 /** requirements §3.3, §3.6: the success redirect delay. */
-export const SAVE_REDIRECT_MS = 2500;
+const SAVE_REDIRECT_MS = 2500;
 
 interface Props {
   mode: 'edit' | 'add';
   user: SignedInUser;
-  ticketType: TicketDetail['ticketType'];
+  ticketType: TicketType;
   title: string;
   subtitle?: ReactNode;
   /** Read-only facts above the form (number, contact, device, dates). */
@@ -80,7 +80,7 @@ export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, d
       setSaved(ticket);
       if (failed.length) showSnackbar(`${ticketSavedMessage(ticket.ticketType, mode, ticket.ticketNo)}, but not every file: ${failed.join('; ')}`, { severity: 'warning' });
       else showSnackbar(ticketSavedMessage(ticket.ticketType, mode, ticket.ticketNo), { severity: 'success' });
-      timer.current = setTimeout(() => leave(from ?? listPathOf(kindOfType(ticketType))), SAVE_REDIRECT_MS);
+      timer.current = setTimeout(() => leave(from ?? ticketListHref(ticketType)), SAVE_REDIRECT_MS);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       if (isApiError(e) && e.fieldErrors) {
@@ -114,7 +114,7 @@ export function TicketEditor({ mode, user, ticketType, title, subtitle, facts, d
         // Stays on the page until the 2.5 s move, with the number as a link to the saved ticket.
         <Alert severity="success" sx={{ mb: 2 }} role="status">
           {ticketSavedMessage(saved.ticketType, mode, saved.ticketNo)}.{' '}
-          <Link component={RouterLink} to={ticketPath(kindOfType(saved.ticketType), 'view', saved.id)}>
+          <Link component={RouterLink} to={ticketHref(saved.ticketType, 'view', saved.id)}>
             Open {saved.ticketNo}
           </Link>
         </Alert>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REQUESTED_END_BEFORE_START, type TicketDetail } from '@sc/common';
-import { textToNoteHtml } from './note-dialogs.tsx';
+import { textToNoteHtml } from './note-html.ts';
 import { assigneeOptions } from './ticket-fields.tsx';
 import { createBody, fromLocalInput, ticketResolver, toLocalInput, updateBody, valuesOfTicket, type BodyContext, type TicketFormValues } from './ticket-form-values.ts';
 

@@ -7,11 +7,10 @@ import {
   parseAssigneeKey,
   ZCreateTicketRequestSchema,
   ZUpdateTicketRequestSchema,
-  type CreateTicketRequest,
   type TICKET_DETAIL_STATUSES,
   type NewTicketDraft,
   type TicketDetail,
-  type UpdateTicketRequest,
+  type TicketType,
 } from '@sc/common';
 
 dayjs.extend(utc);
@@ -96,7 +95,7 @@ export function valuesOfDraft(d: NewTicketDraft): TicketFormValues {
 }
 
 export interface BodyContext {
-  ticketType: TicketDetail['ticketType'];
+  ticketType: TicketType;
   timeZone: string;
   /** The User type has no assignee and no VIP control (the server ignores both for it). */
   isUser: boolean;
@@ -151,5 +150,3 @@ export function ticketResolver(c: BodyContext, mode: 'add' | 'edit'): Resolver<T
     return { values: {}, errors };
   };
 }
-
-export type TicketRequest = CreateTicketRequest | UpdateTicketRequest;

@@ -2,9 +2,10 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import { assigneeKeyOf, TICKET_MESSAGES, type SignedInUser, type UpdateTicketRequest, type CreateTicketRequest } from '@sc/common';
+import { assigneeKeyOf, TICKET_MESSAGES, type SignedInUser, type TicketType, type UpdateTicketRequest, type CreateTicketRequest } from '@sc/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateTicketWrite } from '../../api/query-keys.ts';
+import { fromOf, ticketHref, ticketListHref } from '../../config/hrefs.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { StatusChip } from '../../ui/status-chip.tsx';
@@ -12,15 +13,16 @@ import { TicketLoadError } from './ticket-load-error.tsx';
 import { createTicket, useNewTicketDraft, useTicket, useUpdateTicket, type DraftParams } from './api.ts';
 import { TicketEditor } from './ticket-editor.tsx';
 import { createBody, updateBody, valuesOfDraft, valuesOfTicket } from './ticket-form-values.ts';
-import { fromOf, listPathOf, ticketPath, typeOfKind, type TicketKind, type TicketMode } from './ticket-paths.ts';
 import { TicketView, typeLabel, type TicketSection } from './ticket-view.tsx';
 
-const TITLES: Record<TicketKind, Record<TicketMode, string>> = {
-  incident: { view: 'View Incident', edit: 'Edit Incident', add: 'New Incident' },
-  servicerequest: { view: 'View Service Request', edit: 'Update Service Request', add: 'New Service Request' },
+type TicketMode = 'view' | 'edit' | 'add';
+
+const TITLES: Record<TicketType, Record<TicketMode, string>> = {
+  Incident: { view: 'View Incident', edit: 'Edit Incident', add: 'New Incident' },
+  ServiceRequest: { view: 'View Service Request', edit: 'Update Service Request', add: 'New Service Request' },
 };
 
-export function TicketSkeleton() {
+function TicketSkeleton() {
   return (
     <Box sx={{ maxWidth: 960 }} aria-busy="true" aria-label="Loading">
       <Skeleton variant="text" width="40%" height={48} />
@@ -32,12 +34,12 @@ export function TicketSkeleton() {
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : 'An Error Occurred');
 
 /** /incident|servicerequest/view|edit|add/{id} (requirements §3.1, §3.3). */
-export function TicketPage({ kind, mode, user }: { kind: TicketKind; mode: TicketMode; user: SignedInUser }) {
+export function TicketPage({ type, mode, user }: { type: TicketType; mode: TicketMode; user: SignedInUser }) {
   const { id = '' } = useParams();
-  if (mode === 'add') return <NewTicket key={`${kind}-${id}`} kind={kind} user={user} routeId={id} />;
+  if (mode === 'add') return <NewTicket key={`${type}-${id}`} type={type} user={user} routeId={id} />;
   const ticketId = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
   if (!Number.isSafeInteger(ticketId) || ticketId < 1) return <TicketLoadError message="Not Found" />;
-  return <ExistingTicket key={`${kind}-${mode}-${ticketId}`} kind={kind} mode={mode} user={user} ticketId={ticketId} />;
+  return <ExistingTicket key={`${type}-${mode}-${ticketId}`} type={type} mode={mode} user={user} ticketId={ticketId} />;
 }
 
 /**
@@ -58,7 +60,7 @@ function ExistingSection({ section, user, ticketId }: { section: TicketSection; 
   return <TicketView ticket={query.data} user={user} section={section} />;
 }
 
-function ExistingTicket({ kind, mode, user, ticketId }: { kind: TicketKind; mode: 'view' | 'edit'; user: SignedInUser; ticketId: number }) {
+function ExistingTicket({ type, mode, user, ticketId }: { type: TicketType; mode: 'view' | 'edit'; user: SignedInUser; ticketId: number }) {
   const location = useLocation();
   const query = useTicket(ticketId);
   const update = useUpdateTicket(ticketId);
@@ -69,10 +71,9 @@ function ExistingTicket({ kind, mode, user, ticketId }: { kind: TicketKind; mode
 
   // requirements §3.1: an incident whose IncidentType is not 'Incident' opens as a service request; a link
   // to read it (view) stays a view (issue 14, item 8), only the edit route goes to the edit route.
-  if (kind === 'incident' && ticket.ticketType !== 'Incident') return <Navigate replace to={ticketPath('servicerequest', mode, ticket.id)} state={location.state as unknown} />;
-  if (kind === 'servicerequest' && ticket.ticketType === 'Incident') return <Navigate replace to={ticketPath('incident', mode, ticket.id)} state={location.state as unknown} />;
+  if (ticket.ticketType !== type) return <Navigate replace to={ticketHref(ticket.ticketType, mode, ticket.id)} state={location.state as unknown} />;
 
-  if (mode === 'edit' && !ticket.canEdit) return <EditRefused kind={kind} ticketId={ticket.id} message={ticket.editRefusal ?? TICKET_MESSAGES.notAuthorizedToEdit} />;
+  if (mode === 'edit' && !ticket.canEdit) return <EditRefused type={type} ticketId={ticket.id} message={ticket.editRefusal ?? TICKET_MESSAGES.notAuthorizedToEdit} />;
   if (mode === 'view') return <TicketView ticket={ticket} user={user} />;
 
   const tz = user.timeZone;
@@ -81,7 +82,7 @@ function ExistingTicket({ kind, mode, user, ticketId }: { kind: TicketKind; mode
       mode="edit"
       user={user}
       ticketType={ticket.ticketType}
-      title={`${TITLES[kind].edit} ${ticket.ticketNo}`}
+      title={`${TITLES[type].edit} ${ticket.ticketNo}`}
       facts={[
         ['Number', ticket.ticketNo],
         ['Type', typeLabel(ticket.ticketType)],
@@ -93,24 +94,24 @@ function ExistingTicket({ kind, mode, user, ticketId }: { kind: TicketKind; mode
       ]}
       defaultValues={valuesOfTicket(ticket, tz)}
       save={(values, ctx) => update.mutateAsync(updateBody(values, ctx, ticket.version) as UpdateTicketRequest)}
-      cancelPath={ticketPath(kind, 'view', ticket.id)}
+      cancelPath={ticketHref(type, 'view', ticket.id)}
       currentAssignee={{ key: assigneeKeyOf(ticket), name: ticket.assignedToName }}
     />
   );
 }
 
 /** requirements §3.3: a User or OperatorLimited who is not the ticket's contact is sent to the view route with the message. */
-function EditRefused({ kind, ticketId, message }: { kind: TicketKind; ticketId: number; message: string }) {
+function EditRefused({ type, ticketId, message }: { type: TicketType; ticketId: number; message: string }) {
   const showSnackbar = useSnackbar();
   const location = useLocation();
   useEffect(() => showSnackbar(message, { severity: 'error' }), [message, showSnackbar]);
-  return <Navigate replace to={ticketPath(kind, 'view', ticketId)} state={location.state as unknown} />;
+  return <Navigate replace to={ticketHref(type, 'view', ticketId)} state={location.state as unknown} />;
 }
 
 const CREATE_TYPES: readonly DraftParams['type'][] = ['contact', 'device', 'primaryContact'];
 const DEVICE_TYPES: readonly DraftParams['devicetype'][] = ['device', 'kaseya', 'ncentral'];
 
-function NewTicket({ kind, user, routeId }: { kind: TicketKind; user: SignedInUser; routeId: string }) {
+function NewTicket({ type: ticketType, user, routeId }: { type: TicketType; user: SignedInUser; routeId: string }) {
   const qc = useQueryClient();
   const [search] = useSearchParams();
   const location = useLocation();
@@ -120,7 +121,6 @@ function NewTicket({ kind, user, routeId }: { kind: TicketKind; user: SignedInUs
   const devicetype = DEVICE_TYPES.find((t) => t === rawDevice);
   const params: DraftParams = { type: type ?? 'contact', id: routeId, devicetype: devicetype ?? 'device' };
   const draft = useNewTicketDraft(params, !!type && !!devicetype);
-  const ticketType = typeOfKind(kind);
 
   if (!type || !devicetype) return <TicketLoadError message="Invalid Parameters..." />;
   if (draft.isPending) return <TicketSkeleton />;
@@ -136,7 +136,7 @@ function NewTicket({ kind, user, routeId }: { kind: TicketKind; user: SignedInUs
       mode="add"
       user={user}
       ticketType={ticketType}
-      title={TITLES[kind].add}
+      title={TITLES[ticketType].add}
       facts={facts}
       defaultValues={valuesOfDraft(d)}
       save={async (values, ctx) => {
@@ -145,9 +145,7 @@ function NewTicket({ kind, user, routeId }: { kind: TicketKind; user: SignedInUs
         await invalidateTicketWrite(qc, created.id);
         return created;
       }}
-      cancelPath={fromOf(location.state) ?? listPathOf(kind)}
+      cancelPath={fromOf(location.state) ?? ticketListHref(ticketType)}
     />
   );
 }
-
-export { TITLES as TICKET_TITLES };

@@ -6,7 +6,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import type { SignedInUser, TicketDetail } from '@sc/common';
+import type { SignedInUser, TicketDetail, TicketType } from '@sc/common';
+import { fromOf, ticketHref } from '../../config/hrefs.ts';
 import { formatDateTime } from '../../ui/dates.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { StatusChip, VipMark } from '../../ui/status-chip.tsx';
@@ -15,10 +16,9 @@ import { StatusUpdateAction } from './status-update-action.tsx';
 import { TicketAttachments } from './ticket-attachments.tsx';
 import { ReplyBox, TicketConversation } from './ticket-conversation.tsx';
 import { FactList } from './ticket-fields.tsx';
-import { filesPath, fromOf, kindOfType, statsPath, ticketPath } from './ticket-paths.ts';
 import { TicketTimeline } from './ticket-timeline.tsx';
 
-export const typeLabel = (t: TicketDetail['ticketType']): string => (t === 'Incident' ? 'Incident' : 'Service Request');
+export const typeLabel = (t: TicketType): string => (t === 'Incident' ? 'Incident' : 'Service Request');
 
 /** The sections of the ticket page the spec's routes open (requirements §3.1: actions, stats, files). */
 export type TicketSection = 'conversation' | 'timeline' | 'files';
@@ -51,7 +51,6 @@ function Section({ id, title, action, children, focusOnMount }: { id: string; ti
  */
 export function TicketView({ ticket, user, section }: { ticket: TicketDetail; user: SignedInUser; section?: TicketSection }) {
   const location = useLocation();
-  const kind = kindOfType(ticket.ticketType);
   const tz = user.timeZone;
   const date = (iso: string | null) => (iso ? formatDateTime(iso, tz) : null);
   const from = fromOf(location.state);
@@ -92,19 +91,19 @@ export function TicketView({ ticket, user, section }: { ticket: TicketDetail; us
         toolbar={
           <>
             {ticket.canEdit && (
-              <Button variant="contained" startIcon={<EditOutlinedIcon />} component={RouterLink} to={ticketPath(kind, 'edit', ticket.id)} state={{ from: from ?? location.pathname }}>
+              <Button variant="contained" startIcon={<EditOutlinedIcon />} component={RouterLink} to={ticketHref(ticket.ticketType, 'edit', ticket.id)} state={{ from: from ?? location.pathname }}>
                 Edit
               </Button>
             )}
             <StatusUpdateAction ticketId={ticket.id} />
             {/* The spec's routes, each opening this page at its section. */}
-            <Button component={RouterLink} to={ticketPath(kind, 'actions', ticket.id)}>
+            <Button component={RouterLink} to={ticketHref(ticket.ticketType, 'actions', ticket.id)}>
               Notes
             </Button>
-            <Button component={RouterLink} to={filesPath(ticket.id)}>
+            <Button component={RouterLink} to={ticketHref(ticket.ticketType, 'files', ticket.id)}>
               Files
             </Button>
-            <Button component={RouterLink} to={statsPath(ticket.id)}>
+            <Button component={RouterLink} to={ticketHref(ticket.ticketType, 'stats', ticket.id)}>
               Timeline
             </Button>
           </>

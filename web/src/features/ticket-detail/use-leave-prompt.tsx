@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from 'react';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 
-export const LEAVE_PROMPT = 'Are you sure you want to leave?';
+const LEAVE_PROMPT = 'Are you sure you want to leave?';
 export const CANCEL_TITLE = 'Are you sure?';
 export const CANCEL_TEXT = 'If you have unsaved changes, they will be lost.';
 

@@ -13,17 +13,17 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import SearchIcon from '@mui/icons-material/Search';
 import type { GridCellParams, GridColDef, GridRowParams } from '@mui/x-data-grid';
-import { PICKER_PAGE_SIZE, TICKET_SEARCH_DEBOUNCE_MS, type PickerContactQueryInput, type PickerDeviceQueryInput } from '@sc/common';
-import { hrefs } from '../../config/hrefs.ts';
+import { PICKER_PAGE_SIZE, TICKET_SEARCH_DEBOUNCE_MS, type PickerContactQueryInput, type PickerDeviceQueryInput, type TicketType } from '@sc/common';
+import { ticketHref } from '../../config/hrefs.ts';
 import { ListGrid } from '../../ui/list/list-grid.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 // The session is app-wide state: the dialog reads the user itself so that its callers pass only { open, ticketType, onClose }.
 import { useSignedInUser } from '../auth/session-context.ts';
 import { usePickerContacts, usePickerDevices } from './api.ts';
 
-export interface TicketPickerDialogProps {
+interface TicketPickerDialogProps {
   open: boolean;
-  ticketType: 'Incident' | 'ServiceRequest';
+  ticketType: TicketType;
   onClose: () => void;
   /** Where the add route returns to; when the picker is its own route, the screen that opened that route. */
   from?: string;
@@ -38,9 +38,7 @@ interface PickerRow {
   detail: string;
 }
 
-/** requirements §3.3: the add route of a pick (type=contact, or a device by its id). */
-const addHref = (ticketType: 'Incident' | 'ServiceRequest', id: number | string, query: Record<string, string>): string =>
-  (ticketType === 'Incident' ? hrefs.incidentAdd : hrefs.serviceRequestAdd)({ id }, query);
+/** requirements §3.3: the add route's query of a pick (type=contact, or a device by its id). */
 const pickQuery = (kind: 'contact' | 'device'): Record<string, string> => (kind === 'contact' ? { type: 'contact' } : { type: 'device', devicetype: 'device' });
 
 /** One-line rows, so six show in the dialog (issue 14, item 10); compact density would scale a rowHeight down. */
@@ -89,7 +87,7 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
   // Navigating away unmounts the caller's screen, and with it the dialog.
   const go = (path: string) => void navigate(path, { state: from ? { from } : undefined });
   const create = (p: Pick) => {
-    if (p) go(addHref(ticketType, p.id, pickQuery(p.kind)));
+    if (p) go(ticketHref(ticketType, 'add', p.id, pickQuery(p.kind)));
   };
 
   // The current tab's list as the grid shows it: the query's rows in one shape.
@@ -178,7 +176,7 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {user.userType !== 'User' && (
           <Tooltip describeChild title={`Create Ticket for Organization: ${user.organizationName}`}>
-            <Button onClick={() => go(addHref(ticketType, user.customerCode, { type: 'primaryContact' }))} sx={{ mr: 'auto' }}>
+            <Button onClick={() => go(ticketHref(ticketType, 'add', user.customerCode, { type: 'primaryContact' }))} sx={{ mr: 'auto' }}>
               For {user.customerCode}
             </Button>
           </Tooltip>

@@ -12,19 +12,21 @@ import {
   type TicketFilterListRequestInput,
   type TicketFilterSearchType,
   type TicketListRequestInput,
+  type TicketType,
 } from '@sc/common';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { withQuery } from '../../api/query-string.ts';
+import { TICKET_COLLECTIONS } from '../../api/ticket-lists.ts';
 
-export type TicketListKind = 'incident' | 'request';
+/** The saved filters' name of a list's type (requirements §2.5: SearchType). */
+export const searchTypeOf = (type: TicketType): TicketFilterSearchType => (type === 'Incident' ? 'Incidents' : 'Requests');
 
-/** The API collection of a list kind. */
-export const collectionOf = (kind: TicketListKind): string => (kind === 'incident' ? '/incidents' : '/service-requests');
-export const searchTypeOf = (kind: TicketListKind): TicketFilterSearchType => (kind === 'incident' ? 'Incidents' : 'Requests');
+/** The browser's remembered columns and preview width are per list, under the lists' names of before issue 31. */
+export const listStorageId = (type: TicketType, mine: boolean): string => `${type === 'Incident' ? 'incident' : 'request'}${mine ? '-mine' : ''}`;
 
 export const ticketListKeys = {
-  list: (kind: TicketListKind, q: TicketListRequestInput) => queryKeys.tickets.list(kind, q),
+  list: (kind: TicketType, q: TicketListRequestInput) => queryKeys.tickets.list(kind, q),
   filters: queryKeys.tickets.filters,
   filterPage: queryKeys.tickets.filterPage,
   filter: queryKeys.tickets.filter,
@@ -35,16 +37,16 @@ export const ticketListKeys = {
 export type TicketListResponse = IncidentListResponse | ServiceRequestListResponse;
 
 /** The query of one list page: useTicketList and the list route's prefetch (list-prefetch.ts) share it. */
-export const ticketListQuery = (kind: TicketListKind, q: TicketListRequestInput) =>
+export const ticketListQuery = (kind: TicketType, q: TicketListRequestInput) =>
   queryOptions<TicketListResponse>({
     queryKey: ticketListKeys.list(kind, q),
     queryFn: ({ signal }) =>
-      kind === 'incident'
-        ? api.get('/incidents', { query: q, schema: ZIncidentListResponseSchema, signal })
-        : api.get('/service-requests', { query: q, schema: ZServiceRequestListResponseSchema, signal }),
+      kind === 'Incident'
+        ? api.get(TICKET_COLLECTIONS.Incident, { query: q, schema: ZIncidentListResponseSchema, signal })
+        : api.get(TICKET_COLLECTIONS.ServiceRequest, { query: q, schema: ZServiceRequestListResponseSchema, signal }),
   });
 
-export function useTicketList(kind: TicketListKind, q: TicketListRequestInput) {
+export function useTicketList(kind: TicketType, q: TicketListRequestInput) {
   return useQuery<TicketListResponse>({
     ...ticketListQuery(kind, q),
     // The previous page stays on screen (dimmed by the grid's loading state) instead of a blank grid.
@@ -102,7 +104,7 @@ export const useLatestActions = (id: number | null) =>
   });
 
 /** The export URL of the current query (page, size and cursor mean nothing there). */
-export function exportPath(kind: TicketListKind, q: TicketListRequestInput): string {
+export function exportPath(kind: TicketType, q: TicketListRequestInput): string {
   const { page: _page, pageSize: _size, cursor: _cursor, ...rest } = q;
-  return withQuery(`${collectionOf(kind)}/export`, rest);
+  return withQuery(`${TICKET_COLLECTIONS[kind]}/export`, rest);
 }

@@ -3,7 +3,7 @@ import { ZTicketCalendarResponseSchema, type TicketCalendarRequestInput } from '
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 
-export const requestCalendarKeys = {
+const requestCalendarKeys = {
   all: queryKeys.tickets.calendar,
   range: (q: TicketCalendarRequestInput) => queryKeys.tickets.calendarRange(q),
 };

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readListParams, writeListParams } from '../../ui/list/list-params.ts';
-import { listPathFor, NO_CRITERIA, readCalendarParams, readCriteria, visibleRange, ZCalendarUrlSchema } from './calendar-params.ts';
+import { calendarParamsOf, listPathFor, NO_CRITERIA, visibleRange, ZCalendarUrlSchema } from './calendar-params.ts';
 import { statusClassOf, toCalendarEvent } from './calendar-events.ts';
 import { formatDay, fromWallClock, parseDay, toWallClock } from './zoned-dates.ts';
+
+/** The calendar's reading of its URL: parsed as useListUrlState parses it, then calendarParamsOf. */
+const readCalendarParams = (p: URLSearchParams) => calendarParamsOf(readListParams(ZCalendarUrlSchema, p));
 
 const wall = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()];
 
@@ -64,8 +67,7 @@ describe('query parameters', () => {
     expect(readCalendarParams(p)).toEqual({ status: '<ALL>', search: 'printer', criteria: { isVip: true, departmentId: 4 }, view: 'week', day: '2026-11-16' });
     const bad = new URLSearchParams({ status: 'Deleted', isVip: 'maybe', view: 'agenda' });
     expect(readCalendarParams(bad)).toMatchObject({ status: 'Open', criteria: null, view: null });
-    expect(readCriteria(new URLSearchParams('departmentId=x'))).toBeNull();
-    expect(readCriteria(new URLSearchParams(''))).toBeNull();
+    expect(readCalendarParams(new URLSearchParams('departmentId=x')).criteria).toBeNull();
   });
 
   it('goes through the list URL state: only what differs from the defaults is written, a bad date is dropped', () => {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { CALENDAR_VIEWS, TICKET_CRITERIA_KEYS, ZTicketCriteriaSchema, ZTicketListRequestSchema, type CalendarView, type TicketCriteria, type TicketStatusFilter } from '@sc/common';
 import { hrefs } from '../../config/hrefs.ts';
-import { readListParams } from '../../ui/list/list-params.ts';
 import { cleanCriteria } from './list-state.ts';
 import { calendarLocalizer, startOfWeek } from './zoned-dates.ts';
 
@@ -9,9 +8,9 @@ import { calendarLocalizer, startOfWeek } from './zoned-dates.ts';
  * The list screens' query parameters the calendar shares (List / Calendar keep them), with the API's
  * names: status, search and each criterion; plus the calendar's own view and day.
  */
-export const SHARED_LIST_PARAMS: readonly string[] = ['status', 'search', ...TICKET_CRITERIA_KEYS];
+const SHARED_LIST_PARAMS: readonly string[] = ['status', 'search', ...TICKET_CRITERIA_KEYS];
 
-export interface CalendarParams {
+interface CalendarParams {
   status: TicketStatusFilter;
   search: string;
   /** The filter dialog's criteria (one parameter each, as the list's); null when none is set. */
@@ -37,12 +36,6 @@ export const ZCalendarUrlSchema = ZTicketCriteriaSchema.extend({
 });
 export type CalendarUrlState = z.output<typeof ZCalendarUrlSchema>;
 
-/** The criteria in the URL, read as the list reads them; a value that does not validate is ignored. */
-export function readCriteria(p: URLSearchParams): TicketCriteria | null {
-  const criteria = cleanCriteria(readListParams(ZTicketCriteriaSchema, p));
-  return Object.keys(criteria).length > 0 ? criteria : null;
-}
-
 /** The screen's reading of its URL state. */
 export function calendarParamsOf(s: CalendarUrlState): CalendarParams {
   const criteria = cleanCriteria(s);
@@ -53,10 +46,6 @@ export function calendarParamsOf(s: CalendarUrlState): CalendarParams {
     view: s.view ?? null,
     day: s.date ?? null,
   };
-}
-
-export function readCalendarParams(p: URLSearchParams): CalendarParams {
-  return calendarParamsOf(readListParams(ZCalendarUrlSchema, p));
 }
 
 /** The URL-state change that removes every criterion (the 'Filter applied' chip's delete). */

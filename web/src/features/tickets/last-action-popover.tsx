@@ -7,7 +7,7 @@ import { formatDateTime } from '../../ui/dates.ts';
 import { useLatestActions } from './api.ts';
 
 /** requirements §2.6: the Last Action Taken popup closes by itself after 5 s. */
-export const LAST_ACTION_AUTO_CLOSE_MS = 5000;
+const LAST_ACTION_AUTO_CLOSE_MS = 5000;
 
 interface LastActionPopoverProps {
   /** The incident whose actions are shown; null when closed. */

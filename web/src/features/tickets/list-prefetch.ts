@@ -1,17 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { canSearchTicketLists, ZTicketListRequestSchema, type SessionResponse, type SignedInUser, type TicketListRequestInput } from '@sc/common';
+import { canSearchTicketLists, ZTicketListRequestSchema, type SessionResponse, type SignedInUser, type TicketListRequestInput, type TicketType } from '@sc/common';
 import { readListParams } from '../../ui/list/list-params.ts';
 import { sessionKeys } from '../auth/api.ts';
 import { preferredPageSizeOf } from '../auth/use-preferred-page-size.ts';
-import { ticketListQuery, type TicketListKind } from './api.ts';
+import { ticketListQuery } from './api.ts';
 import { listRequestOf, listStateOf, type TicketListState } from './list-state.ts';
 import { pagedRequest } from './use-cursor-paging.ts';
 
 // The list's first request, started with the navigation (docs/decisions/038-list-prefetch.md).
 
 /** The list a path shows: /incidents, /requests (Org Tickets), /myincidents/{some?}, /myrequests/{some?} (My Tickets). */
-export function ticketListRouteOf(pathname: string): { kind: TicketListKind; mine: boolean } {
-  return { kind: /^\/(my)?requests/.test(pathname) ? 'request' : 'incident', mine: pathname.startsWith('/my') };
+export function ticketListRouteOf(pathname: string): { kind: TicketType; mine: boolean } {
+  return { kind: /^\/(my)?requests/.test(pathname) ? 'ServiceRequest' : 'Incident', mine: pathname.startsWith('/my') };
 }
 
 /**
@@ -19,7 +19,7 @@ export function ticketListRouteOf(pathname: string): { kind: TicketListKind; min
  * the request (search only for those who may), with the page's cursor when the query cache knows the
  * previous page. One function, so both find the page under one key.
  */
-export function ticketListRequestOf(qc: QueryClient, kind: TicketListKind, mine: boolean, state: TicketListState, user: SignedInUser): TicketListRequestInput {
+export function ticketListRequestOf(qc: QueryClient, kind: TicketType, mine: boolean, state: TicketListState, user: SignedInUser): TicketListRequestInput {
   return pagedRequest(qc, kind, listRequestOf(state, mine, canSearchTicketLists(user)));
 }
 

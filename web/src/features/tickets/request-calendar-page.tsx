@@ -89,7 +89,7 @@ export function RequestCalendarPage({ mine }: { mine: boolean }) {
     <>
       <ListScreen
         title={mine ? 'My Service Requests' : 'Service Requests'}
-        filters={!isCustomerUser(user) && <ToolbarSearchField label={SEARCH_PLACEHOLDER.request} value={searchText} onChange={setSearchText} />}
+        filters={!isCustomerUser(user) && <ToolbarSearchField label={SEARCH_PLACEHOLDER.ServiceRequest} value={searchText} onChange={setSearchText} />}
         actions={
           <>
             <ButtonGroup size="small" aria-label="List or calendar">

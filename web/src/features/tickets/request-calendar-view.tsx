@@ -78,7 +78,7 @@ const isCalendarView = (v: View): v is CalendarView => (CALENDAR_VIEWS as readon
 /** Side by side at most this many requests in a time slot; the rest go under '+N more' (issue 14, item 12). */
 const MAX_COLUMNS: Record<CalendarView, number> = { month: Infinity, week: 3, day: 6 };
 
-export interface RequestCalendarViewProps {
+interface RequestCalendarViewProps {
   events: CalendarEvent[];
   view: CalendarView;
   /** The shown day as a wall-clock local Date (zoned-dates.ts). */

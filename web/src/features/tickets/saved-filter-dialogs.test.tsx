@@ -25,7 +25,7 @@ describe('Load saved filter: delete', { timeout: 30_000 }, () => {
       { path: '/ticket-filters?searchType=Incidents&page=1&pageSize=10', body: { rows: [filter], total: 1, page: 1, pageSize: 10, hasNextPage: false } },
       { method: 'DELETE', path: '/ticket-filters/Incidents/abc123', status: 204 },
     ]);
-    renderWithApp(<LoadFilterDialog open kind="incident" timeZone="America/New_York" onApply={vi.fn()} onClose={vi.fn()} />);
+    renderWithApp(<LoadFilterDialog open kind="Incident" timeZone="America/New_York" onApply={vi.fn()} onClose={vi.fn()} />);
     const remove = await screen.findByRole('button', { name: 'Delete filter Open printers' });
 
     fireEvent.click(remove);

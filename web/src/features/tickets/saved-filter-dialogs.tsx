@@ -13,12 +13,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Alert from '@mui/material/Alert';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { DEFAULT_PAGE_SIZE, TICKET_FILTER_MESSAGES, ZTicketCriteriaSchema, type TicketCriteria, type TicketDepartment, type TicketFilter } from '@sc/common';
+import { DEFAULT_PAGE_SIZE, TICKET_FILTER_MESSAGES, ZTicketCriteriaSchema, type TicketCriteria, type TicketDepartment, type TicketFilter, type TicketType } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { PagingFooter } from '../../ui/paging-footer.tsx';
-import { searchTypeOf, useDeleteFilter, useSavedFilters, useSaveFilter, type TicketListKind } from './api.ts';
+import { searchTypeOf, useDeleteFilter, useSavedFilters, useSaveFilter } from './api.ts';
 import { criteriaOf, type FilterFormValues } from './filter-form.ts';
 import { cleanCriteria } from './list-state.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -28,7 +28,7 @@ const messageOf = (e: unknown): string => (e instanceof Error ? e.message : Stri
 
 interface SaveFilterDialogProps {
   open: boolean;
-  kind: TicketListKind;
+  kind: TicketType;
   formValues: FilterFormValues;
   departments: readonly TicketDepartment[];
   kept: Pick<TicketCriteria, 'isVip'>;
@@ -99,7 +99,7 @@ export function SaveFilterDialog({ open, kind, formValues, departments, kept, on
 
 interface LoadFilterDialogProps {
   open: boolean;
-  kind: TicketListKind;
+  kind: TicketType;
   /** The user's time zone for the Updated column. */
   timeZone: string;
   onApply: (filter: TicketFilter) => void;

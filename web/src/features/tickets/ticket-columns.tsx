@@ -1,4 +1,4 @@
-import { hrefs } from '../../config/hrefs.ts';
+import { hrefs, ticketHref } from '../../config/hrefs.ts';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import IconButton from '@mui/material/IconButton';
@@ -15,10 +15,10 @@ import {
   type ServiceRequestRow,
   type SignedInUser,
   type TicketSortKey,
+  type TicketType,
 } from '@sc/common';
 import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { StatusChip, VipMark } from '../../ui/status-chip.tsx';
-import type { TicketListKind } from './api.ts';
 
 export type TicketRow = IncidentRow & Partial<Pick<ServiceRequestRow, 'description' | 'requestedStartDate' | 'requestedEndDate'>>;
 
@@ -39,16 +39,12 @@ export const SORT_KEY_OF_FIELD: Record<string, TicketSortKey> = {
 };
 export const fieldOfSortKey = (key: TicketSortKey): string | undefined => Object.entries(SORT_KEY_OF_FIELD).find(([, k]) => k === key)?.[0];
 
-/** The view and edit routes of a list's rows (requirements §2.1). */
-export const rowPath = (kind: TicketListKind, mode: 'view' | 'edit', id: number): string =>
-  (kind === 'incident' ? (mode === 'view' ? hrefs.incidentView : hrefs.incidentEdit) : mode === 'view' ? hrefs.serviceRequestView : hrefs.serviceRequestEdit)({ id });
-
 /** requirements §2.3/§2.3: who sees Edit on a row of this list. */
-export const canEditRow = (kind: TicketListKind, user: Pick<SignedInUser, 'userType'>, row: { canEdit: boolean }): boolean =>
-  kind === 'incident' ? canEditIncidentRow(row) : canEditRequestRowInList(user, row);
+export const canEditRow = (kind: TicketType, user: Pick<SignedInUser, 'userType'>, row: { canEdit: boolean }): boolean =>
+  kind === 'Incident' ? canEditIncidentRow(row) : canEditRequestRowInList(user, row);
 
 interface ColumnOptions {
-  kind: TicketListKind;
+  kind: TicketType;
   user: Pick<SignedInUser, 'userType' | 'timeZone'>;
   /** The list's path and query: the edit screen returns there (navigation state `from`). */
   from: string;
@@ -59,7 +55,7 @@ const dateColumn = (field: keyof TicketRow, headerName: string, timeZone: string
 
 /** The incident grid's and the request grid's columns (requirements §2.1, §2.2 'Incident row', 'Service request record'). */
 export function ticketColumns({ kind, user, from, onLastAction }: ColumnOptions): GridColDef<TicketRow>[] {
-  const isIncident = kind === 'incident';
+  const isIncident = kind === 'Incident';
   const noun = isIncident ? 'incident' : 'service request';
   const head: GridColDef<TicketRow>[] = [
     {
@@ -69,7 +65,7 @@ export function ticketColumns({ kind, user, from, onLastAction }: ColumnOptions)
       hideable: false,
       // The number is a link that opens the ticket (double-click and Enter on the row still do).
       renderCell: ({ row }) => (
-        <Link component={RouterLink} to={rowPath(kind, 'view', row.id)} state={{ from }} onClick={(e: MouseEvent) => e.stopPropagation()}>
+        <Link component={RouterLink} to={ticketHref(kind, 'view', row.id)} state={{ from }} onClick={(e: MouseEvent) => e.stopPropagation()}>
           {row.ticketNo}
         </Link>
       ),
@@ -138,7 +134,7 @@ export function ticketColumns({ kind, user, from, onLastAction }: ColumnOptions)
     renderCell: ({ row }) =>
       canEditRow(kind, user, row) ? (
         <Tooltip title={`Edit ${noun}`}>
-          <IconButton size="small" component={RouterLink} to={rowPath(kind, 'edit', row.id)} state={{ from }} aria-label={`Edit ${row.ticketNo}`}>
+          <IconButton size="small" component={RouterLink} to={ticketHref(kind, 'edit', row.id)} state={{ from }} aria-label={`Edit ${row.ticketNo}`}>
             <EditIcon fontSize="small" />
           </IconButton>
         </Tooltip>

@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { TICKET_EXPORT_LIMIT, type TicketListRequestInput } from '@sc/common';
+import { TICKET_EXPORT_LIMIT, type TicketListRequestInput, type TicketType } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { downloadFile } from '../../ui/download-file.ts';
-import { exportPath, type TicketListKind } from './api.ts';
+import { exportPath } from './api.ts';
 
-export const EXPORT_TITLES: Record<TicketListKind, string> = { incident: 'Export Incidents', request: 'Export Service Requests' };
-export const EXPORT_TEXT = `Only the first ${TICKET_EXPORT_LIMIT} records, as sorted and filtered, are exported. It can take some time.`;
-const FALLBACK_NAMES: Record<TicketListKind, string> = { incident: 'INCIDENTS_CMS.xlsx', request: 'SERVICE_REQUESTS_CMS.xlsx' };
+const EXPORT_TITLES: Record<TicketType, string> = { Incident: 'Export Incidents', ServiceRequest: 'Export Service Requests' };
+const EXPORT_TEXT = `Only the first ${TICKET_EXPORT_LIMIT} records, as sorted and filtered, are exported. It can take some time.`;
+const FALLBACK_NAMES: Record<TicketType, string> = { Incident: 'INCIDENTS_CMS.xlsx', ServiceRequest: 'SERVICE_REQUESTS_CMS.xlsx' };
 
 interface TicketExportProps {
   open: boolean;
-  kind: TicketListKind;
+  kind: TicketType;
   /** The list's current query: the export holds its first 2000 rows in the same order. */
   request: TicketListRequestInput;
   onClose: () => void;

@@ -17,8 +17,8 @@ import Alert from '@mui/material/Alert';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import SaveIcon from '@mui/icons-material/Save';
-import { canFilterByAssignee, type SignedInUser, type TicketCriteria, type TicketFilter } from '@sc/common';
-import { useTicketLookups, type TicketListKind } from './api.ts';
+import { canFilterByAssignee, type SignedInUser, type TicketCriteria, type TicketFilter, type TicketType } from '@sc/common';
+import { useTicketLookups } from './api.ts';
 import { EMPTY_FILTER_FORM, filterResolver, formValuesOf, hasFormValues, type FilterFormValues } from './filter-form.ts';
 import { LoadFilterDialog, SaveFilterDialog } from './saved-filter-dialogs.tsx';
 
@@ -29,7 +29,7 @@ export interface FilterApply {
 
 interface TicketFilterDialogProps {
   open: boolean;
-  kind: TicketListKind;
+  kind: TicketType;
   user: Pick<SignedInUser, 'userType' | 'timeZone'>;
   criteria: TicketCriteria;
   savedFilterId: string | null;
@@ -187,10 +187,10 @@ export function TicketFilterDialog({ open, kind, user, criteria, savedFilterId, 
               {select('siteId', 'Site', lookups.data?.sites ?? [])}
               {select('classId', 'Class', lookups.data?.classes ?? [])}
               {select('subclassId', 'Subclass', subclasses, !current.classId)}
-              {kind === 'request' && dateField('requestedStartFrom', 'Requested Start From')}
-              {kind === 'request' && dateField('requestedStartTo', 'Requested Start To')}
+              {kind === 'ServiceRequest' && dateField('requestedStartFrom', 'Requested Start From')}
+              {kind === 'ServiceRequest' && dateField('requestedStartTo', 'Requested Start To')}
               {switchField('isShared', 'Shared')}
-              {kind === 'request' && switchField('isRequestScheduled', 'Scheduled')}
+              {kind === 'ServiceRequest' && switchField('isRequestScheduled', 'Scheduled')}
             </Box>
           </DialogContent>
           <DialogActions>

@@ -13,7 +13,7 @@ const base = '/incidents?page=1&pageSize=10&sort=id&direction=desc&status=Open';
 
 function renderList(path: string, routes: MockRoute[]) {
   const mock = mockFetch([{ path: '/auth/me', body: makeSession(operator) }, { path: '/config', body: PUBLIC_CONFIG }, ...routes]);
-  renderWithApp(<TicketListPage kind="incident" mine={false} title="Incidents" user={operator} />, { path });
+  renderWithApp(<TicketListPage kind="Incident" mine={false} title="Incidents" user={operator} />, { path });
   return mock;
 }
 

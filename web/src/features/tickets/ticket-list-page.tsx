@@ -6,18 +6,18 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { GridPreferencePanelsValue, useGridApiRef, type GridCellParams, type GridRowParams, type GridSortModel } from '@mui/x-data-grid';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
-import { canSearchTicketLists, PAGE_SIZES, TICKET_SEARCH_DEBOUNCE_MS, ZTicketListRequestSchema, type SignedInUser, type TicketStatusFilter } from '@sc/common';
-import { hrefs } from '../../config/hrefs.ts';
+import { canSearchTicketLists, PAGE_SIZES, TICKET_SEARCH_DEBOUNCE_MS, ZTicketListRequestSchema, type SignedInUser, type TicketStatusFilter, type TicketType } from '@sc/common';
+import { newTicketHref, ticketHref } from '../../config/hrefs.ts';
 import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
 import { useSearchBox } from '../../ui/list/use-search-box.ts';
 import { useColumnVisibility } from './use-column-visibility.ts';
-import { searchTypeOf, useSavedFilter, useTicketList, useTicketLookups, type TicketListKind } from './api.ts';
+import { listStorageId, searchTypeOf, useSavedFilter, useTicketList, useTicketLookups } from './api.ts';
 import { summarizeCriteria } from './criteria-summary.ts';
 import { LastActionPopover } from './last-action-popover.tsx';
 import { calendarHref, listStateOf, urlPatchOf, type TicketListState } from './list-state.ts';
-import { canEditRow, fieldOfSortKey, rowPath, SORT_KEY_OF_FIELD, ticketColumns, type TicketRow } from './ticket-columns.tsx';
+import { canEditRow, fieldOfSortKey, SORT_KEY_OF_FIELD, ticketColumns, type TicketRow } from './ticket-columns.tsx';
 import { TicketExport } from './ticket-export.tsx';
 import { TicketFilterDialog, type FilterApply } from './ticket-filter-dialog.tsx';
 import { TicketListToolbar } from './ticket-list-toolbar.tsx';
@@ -26,7 +26,7 @@ import { ticketListRequestOf } from './list-prefetch.ts';
 import { usePreferredPageSize } from '../auth/use-preferred-page-size.ts';
 
 export interface TicketListPageProps {
-  kind: TicketListKind;
+  kind: TicketType;
   /** /myincidents, /myrequests: only the caller's own contact's tickets. */
   mine: boolean;
   title: string;
@@ -51,7 +51,7 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
   const { update: updateUrl } = url;
   const canSearch = canSearchTicketLists(user);
   const from = location.pathname + location.search;
-  const listId = `${kind}${mine ? '-mine' : ''}`;
+  const listId = listStorageId(kind, mine);
 
   const update = useCallback(
     (patch: Partial<TicketListState>, replace = false) => {
@@ -96,8 +96,8 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
   const sortModel: GridSortModel = sortField ? [{ field: sortField, sort: state.direction }] : [];
   const isFilterActive = Object.keys(state.criteria).length > 0 || state.savedFilterId !== null;
   const isFiltered = isFilterActive || state.assignedToMe || (canSearch && state.search !== '');
-  const open = (row: TicketRow) => void navigate(rowPath(kind, 'view', row.id));
-  const newPath = kind === 'incident' ? hrefs.incidentPick() : hrefs.serviceRequestPick();
+  const open = (row: TicketRow) => void navigate(ticketHref(kind, 'view', row.id));
+  const newPath = newTicketHref(kind);
 
   // Grid height follows the rows up to the viewport, so the header stays in view (sticky) while rows scroll.
   const gridHeight = `min(${HEADER_HEIGHT + rows.length * ROW_HEIGHT + 2}px, max(360px, calc(100vh - 300px)))`;
@@ -131,7 +131,7 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
             onClearAssigned={() => update({ assignedToMe: false })}
             onExport={() => setExportOpen(true)}
             onRefresh={() => void list.refetch()}
-            calendarHref={kind === 'request' ? calendarHref(mine, url.params) : undefined}
+            calendarHref={kind === 'ServiceRequest' ? calendarHref(mine, url.params) : undefined}
           />
         }
       >

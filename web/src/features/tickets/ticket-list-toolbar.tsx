@@ -11,20 +11,19 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import ViewListIcon from '@mui/icons-material/ViewList';
-import { TICKET_STATUS_FILTERS, type TicketStatusFilter } from '@sc/common';
+import { TICKET_STATUS_FILTERS, type TicketStatusFilter, type TicketType } from '@sc/common';
 import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
-import type { TicketListKind } from './api.ts';
 
 /** requirements §2.3: '(All)' is '<ALL>'. */
 const statusLabel = (s: TicketStatusFilter): string => (s === '<ALL>' ? 'All' : s);
 
-export const SEARCH_PLACEHOLDER: Record<TicketListKind, string> = {
-  incident: 'SEARCH INCIDENT',
-  request: 'SEARCH REQUEST',
+export const SEARCH_PLACEHOLDER: Record<TicketType, string> = {
+  Incident: 'SEARCH INCIDENT',
+  ServiceRequest: 'SEARCH REQUEST',
 };
 
 interface TicketListToolbarProps {
-  kind: TicketListKind;
+  kind: TicketType;
   newPath: string;
   from: string;
   status: TicketStatusFilter;

@@ -7,14 +7,15 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import type { TicketType } from '@sc/common';
+import { ticketHref } from '../../config/hrefs.ts';
 import { formatDateTime } from '../../ui/dates.ts';
 import { StatusChip, VipMark } from '../../ui/status-chip.tsx';
-import type { TicketListKind } from './api.ts';
-import { rowPath, type TicketRow } from './ticket-columns.tsx';
+import type { TicketRow } from './ticket-columns.tsx';
 
-export const PREVIEW_MIN_WIDTH = 260;
-export const PREVIEW_MAX_WIDTH = 640;
-export const PREVIEW_DEFAULT_WIDTH = 340;
+const PREVIEW_MIN_WIDTH = 260;
+const PREVIEW_MAX_WIDTH = 640;
+const PREVIEW_DEFAULT_WIDTH = 340;
 const KEY_STEP = 16;
 
 const clampWidth = (w: number) => Math.min(PREVIEW_MAX_WIDTH, Math.max(PREVIEW_MIN_WIDTH, Math.round(w)));
@@ -96,7 +97,7 @@ export function PreviewResizeHandle({ width, onWidth }: { width: number; onWidth
 }
 
 interface TicketPreviewProps {
-  kind: TicketListKind;
+  kind: TicketType;
   row: TicketRow;
   width: number;
   timeZone: string;
@@ -115,7 +116,7 @@ export function TicketPreview({ kind, row, width, timeZone, canEdit, from, onClo
     ['Priority', row.priorityName ?? '—'],
     ['Severity', row.severityName ?? '—'],
     ['Open Date', date(row.openDate)],
-    ...(kind === 'request'
+    ...(kind === 'ServiceRequest'
       ? ([
           ['Requested Start', date(row.requestedStartDate)],
           ['Requested End', date(row.requestedEndDate)],
@@ -143,7 +144,7 @@ export function TicketPreview({ kind, row, width, timeZone, canEdit, from, onClo
         </Tooltip>
       </Box>
       <Typography sx={{ fontWeight: 500, wordBreak: 'break-word' }}>{row.shortDescription}</Typography>
-      {kind === 'request' && row.description && (
+      {kind === 'ServiceRequest' && row.description && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 200, overflowY: 'auto' }}>
           {row.description}
         </Typography>
@@ -160,11 +161,11 @@ export function TicketPreview({ kind, row, width, timeZone, canEdit, from, onClo
         ))}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-        <Button size="small" variant="contained" component={RouterLink} to={rowPath(kind, 'view', row.id)}>
+        <Button size="small" variant="contained" component={RouterLink} to={ticketHref(kind, 'view', row.id)}>
           View
         </Button>
         {canEdit && (
-          <Button size="small" component={RouterLink} to={rowPath(kind, 'edit', row.id)} state={{ from }}>
+          <Button size="small" component={RouterLink} to={ticketHref(kind, 'edit', row.id)} state={{ from }}>
             Edit
           </Button>
         )}

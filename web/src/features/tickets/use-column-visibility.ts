@@ -12,7 +12,7 @@ const HIDDEN_MEDIUM = ['severityName', 'className', 'subclassName'];
 /** Hidden by default on a small screen as well. */
 const HIDDEN_SMALL = [...HIDDEN_MEDIUM, 'assignedToName', 'priorityName', 'targetName', 'isVip', 'openDate', 'requestedStartDate', 'lastAction'];
 
-export const columnStorageKey = (userId: number, listId: string): string => `sc.columns.${userId}.${listId}`;
+const columnStorageKey = (userId: number, listId: string): string => `sc.columns.${userId}.${listId}`;
 
 function read(key: string): GridColumnVisibilityModel | null {
   try {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TicketListRequestInput } from '@sc/common';
-import { ticketListKeys, type TicketListKind, type TicketListResponse } from './api.ts';
+import type { TicketListRequestInput, TicketType } from '@sc/common';
+import { ticketListKeys, type TicketListResponse } from './api.ts';
 
 /**
  * The request of a page, with the keyset cursor when it is known (docs/decisions/003): page p uses
@@ -8,7 +8,7 @@ import { ticketListKeys, type TicketListKind, type TicketListResponse } from './
  * cache. So Next, Previous and Next again page by cursor; a page reached without one (a reload, a deep
  * link, a cache entry gone) is asked for by `page` (OFFSET).
  */
-export function pagedRequest(qc: QueryClient, kind: TicketListKind, request: TicketListRequestInput): TicketListRequestInput {
+export function pagedRequest(qc: QueryClient, kind: TicketType, request: TicketListRequestInput): TicketListRequestInput {
   const page = Number(request.page ?? 1);
   let previous: TicketListRequestInput | null = null;
   for (let p = 1; p <= page; p += 1) {

@@ -32,7 +32,7 @@ import { exportChartData, exportChartImage } from './export-chart.ts';
 
 const EChartView = lazy(() => import('./echart-view.tsx'));
 
-export interface ChartCardProps {
+interface ChartCardProps {
   title: string;
   data: ChartData;
   kind?: ChartKind;
@@ -65,7 +65,7 @@ const KIND_NAMES: Record<ChartKind, string> = {
 };
 
 /** The MUI theme's real colours for the active colour scheme (a canvas cannot read CSS variables). */
-export function useChartTheme(tones?: readonly ChartTone[]): ChartTheme {
+function useChartTheme(tones?: readonly ChartTone[]): ChartTheme {
   const theme = useTheme();
   const { mode, systemMode } = useColorScheme();
   const resolved: 'light' | 'dark' = (mode === 'system' ? systemMode : mode) === 'dark' ? 'dark' : 'light';

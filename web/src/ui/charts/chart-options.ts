@@ -25,7 +25,7 @@ export interface ChartOptionInput {
 }
 
 /** A label cut to `max` characters with an ellipsis (narrow axes). */
-export const shorten = (label: string, max: number): string => (label.length > max ? `${label.slice(0, max - 1)}…` : label);
+const shorten = (label: string, max: number): string => (label.length > max ? `${label.slice(0, max - 1)}…` : label);
 
 // The option is a plain object; ECharts' option types are large unions, so it is typed loosely here.
 type Option = Record<string, unknown>;

@@ -4,13 +4,13 @@ import { saveBlob } from '../download-file.ts';
 // requirements §13.7: a chart's data as .xlsx (exceljs, loaded only when asked for) and its image as PNG.
 
 /** Only letters, digits, '.', '_' and '-' in a downloaded file's name. */
-export const chartFileStem = (title: string): string => title.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 100) || 'chart';
+const chartFileStem = (title: string): string => title.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 100) || 'chart';
 
 /** Excel refuses these characters in sheet names, and more than 31 characters. */
 const sheetName = (title: string): string => title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31).trim() || 'Data';
 
 /** The chart's table (header row, one row per category) as an .xlsx workbook. */
-export async function chartWorkbook(title: string, data: ChartData, categoryLabel?: string): Promise<Blob> {
+async function chartWorkbook(title: string, data: ChartData, categoryLabel?: string): Promise<Blob> {
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheetName(title));
@@ -31,7 +31,7 @@ export async function exportChartData(title: string, data: ChartData, categoryLa
 }
 
 /** A base64 data URL as a Blob (decoded here: the CSP's connect-src does not allow fetching data: URLs). */
-export function dataUrlToBlob(dataUrl: string): Blob {
+function dataUrlToBlob(dataUrl: string): Blob {
   const [head = '', body = ''] = dataUrl.split(',', 2);
   const type = /^data:([^;,]+)/.exec(head)?.[1] ?? 'application/octet-stream';
   const bin = atob(body);

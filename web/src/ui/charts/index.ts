@@ -1,2 +1,1 @@
-export { ChartCard, useChartTheme, type ChartCardProps, type ChartTone } from './chart-card.tsx';
-export type { ChartKind } from './chart-options.ts';
+export { ChartCard, type ChartTone } from './chart-card.tsx';
