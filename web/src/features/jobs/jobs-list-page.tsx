@@ -14,9 +14,10 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { JOB_MESSAGES, JOB_SORT_KEYS, ZJobListRequestSchema, type JobRow } from '@sc/common';
 import { hrefs } from '../../config/hrefs.ts';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
+import { ServerGrid } from '../../ui/list/server-grid.tsx';
 import { AgreementDialog, JobStatusChip } from './agreement-dialog.tsx';
 import { useJobList } from './api.ts';
-import { ServerGrid, useBillingList } from './billing-list.tsx';
+import { BILLING_EMPTY, useBillingList } from './billing-list.tsx';
 
 const SORT_LABELS = { id: 'Job ID', jobNum: 'Agreement #', jobStatus: 'Status' } as const;
 
@@ -117,6 +118,7 @@ export function JobsListPage() {
           sorts={JOB_SORT_KEYS}
           defaultSort="id"
           defaultDirection="desc"
+          emptyText={BILLING_EMPTY}
           selectedId={selected}
           onRowClick={(row) => setSelectedId(row.id)}
         />

@@ -5,9 +5,11 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef } from '@mui/x-data-grid';
 import { EXPORT_PREFIX, MANAGED_SERVICE_SORT_KEYS, ZManagedServiceListRequestSchema, type ManagedServiceRow } from '@sc/common';
 import { withQuery } from '../../api/query-string.ts';
+import { ExportButton } from '../../ui/list/export-button.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
+import { ServerGrid } from '../../ui/list/server-grid.tsx';
 import { useJob, useManagedServices } from './api.ts';
-import { decimalColumn, ExportButton, moneyColumn, ServerGrid, useBillingList } from './billing-list.tsx';
+import { BILLING_EMPTY, decimalColumn, moneyColumn, useBillingList } from './billing-list.tsx';
 import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
 
 const SORT_LABELS = { id: 'POServiceDetailID', rateDesc: 'Code', description: 'Description', sellPrice: 'Price', quantity: 'Quantity' } as const;
@@ -63,6 +65,7 @@ export function ManagedServicesPage({ jobId }: { jobId?: number }) {
           sorts={MANAGED_SERVICE_SORT_KEYS}
           defaultSort="id"
           defaultDirection="desc"
+          emptyText={BILLING_EMPTY}
         />
       </ListScreen>
     </>

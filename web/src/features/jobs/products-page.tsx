@@ -6,9 +6,11 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef } from '@mui/x-data-grid';
 import { EXPORT_PREFIX, PRODUCT_SORT_KEYS, ZProductListRequestSchema, type ProductRow } from '@sc/common';
 import { withQuery } from '../../api/query-string.ts';
+import { ExportButton } from '../../ui/list/export-button.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
+import { ServerGrid } from '../../ui/list/server-grid.tsx';
 import { useJob, useProducts } from './api.ts';
-import { decimalColumn, ExportButton, moneyColumn, ServerGrid, useBillingList } from './billing-list.tsx';
+import { BILLING_EMPTY, decimalColumn, moneyColumn, useBillingList } from './billing-list.tsx';
 import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
 
 /** requirements §11.1: /jobs/products/{jobid}, the job's products (Bill: BillableOption Billable or not). */
@@ -65,6 +67,7 @@ export function ProductsPage({ jobId }: { jobId: number }) {
           sorts={PRODUCT_SORT_KEYS}
           defaultSort="id"
           defaultDirection="asc"
+          emptyText={BILLING_EMPTY}
         />
       </ListScreen>
     </>

@@ -18,11 +18,13 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
 import { canSeeJobs, EXPORT_PREFIX, formatUsd, TIME_ENTRY_SORT_KEYS, ZTimeEntryListRequestSchema, type TimeEntryRow } from '@sc/common';
 import { withQuery } from '../../api/query-string.ts';
+import { ExportButton } from '../../ui/list/export-button.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
+import { ServerGrid } from '../../ui/list/server-grid.tsx';
 import { useSignedInUser } from '../auth/session-context.ts';
 import { formatDate, formatDateTime } from '../../ui/dates.ts';
 import { useJob, useTimeData } from './api.ts';
-import { decimalColumn, ExportButton, ServerGrid, useBillingList } from './billing-list.tsx';
+import { BILLING_EMPTY, decimalColumn, useBillingList } from './billing-list.tsx';
 import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
 import { hrefs } from '../../config/hrefs.ts';
 import { useColumnsForWidth } from '../../ui/list/use-columns-for-width.ts';
@@ -200,6 +202,7 @@ export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: 
           columnVisibilityModel={columnVisibilityModel}
           defaultSort="id"
           defaultDirection="desc"
+          emptyText={BILLING_EMPTY}
           footer={
             <Typography variant="body2" sx={{ textAlign: 'right', pt: 1, px: 1, fontWeight: 600 }}>
               Total hours: {time.data ? hoursFmt.format(Number(time.data.totalHours)) : ''}
