@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
 import { formatUsd } from '@sc/common';
 import { usePreferredPageSize } from '../auth/use-preferred-page-size.ts';
-import type { GridUpdate } from '../../ui/list/server-grid.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
 
 // The billing lists on the list contract: state in the URL with the API's names (useListUrlState, the
@@ -13,10 +12,7 @@ import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
 export function useBillingList<S extends z.ZodObject<z.ZodRawShape>>(schema: S) {
   const preferred = usePreferredPageSize();
   const defaults = useMemo(() => ({ pageSize: preferred }) as unknown as Partial<z.input<S>>, [preferred]);
-  const list = useListUrlState(schema, defaults);
-  /** The same update, typed for the grid's paging and sorting patches. */
-  const gridUpdate = list.update as unknown as GridUpdate;
-  return { ...list, gridUpdate };
+  return useListUrlState(schema, defaults);
 }
 
 /** A right-aligned US-dollar column of a decimal-string field. */

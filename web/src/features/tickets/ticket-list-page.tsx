@@ -4,9 +4,18 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { GridPreferencePanelsValue, useGridApiRef, type GridCellParams, type GridRowParams, type GridSortModel } from '@mui/x-data-grid';
+import { GridPreferencePanelsValue, useGridApiRef, type GridCellParams, type GridRowParams } from '@mui/x-data-grid';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
-import { canSearchTicketLists, PAGE_SIZES, TICKET_SEARCH_DEBOUNCE_MS, ZTicketListRequestSchema, type SignedInUser, type TicketStatusFilter } from '@sc/common';
+import {
+  canSearchTicketLists,
+  listMetaOf,
+  PAGE_SIZES,
+  TICKET_SEARCH_DEBOUNCE_MS,
+  ZTicketListRequestSchema,
+  type SignedInUser,
+  type TicketSortKey,
+  type TicketStatusFilter,
+} from '@sc/common';
 import { hrefs } from '../../config/hrefs.ts';
 import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
@@ -32,6 +41,10 @@ export interface TicketListPageProps {
   title: string;
   user: SignedInUser;
 }
+
+const TICKET_LIST = listMetaOf(ZTicketListRequestSchema);
+/** The grid's columns whose field is not their sort key's name (priority sorts the priorityName column…). */
+const SORT_FIELDS = Object.fromEntries(Object.entries(SORT_KEY_OF_FIELD).map(([field, key]) => [key, field])) as Partial<Record<TicketSortKey, string>>;
 
 const ROW_HEIGHT = 52;
 const HEADER_HEIGHT = 40;
@@ -93,7 +106,6 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
   const sortColumn = columns.find((c) => c.field === sortField);
   // The order is stated above the grid (requirements §2.9); the default is the newest first.
   const orderLabel = sortColumn ? sortLabel(String(sortColumn.headerName), state.direction, /Date|Start|End/.test(sortField ?? '') ? 'date' : 'text') : 'Sorted by number, newest first';
-  const sortModel: GridSortModel = sortField ? [{ field: sortField, sort: state.direction }] : [];
   const isFilterActive = Object.keys(state.criteria).length > 0 || state.savedFilterId !== null;
   const isFiltered = isFilterActive || state.assignedToMe || (canSearch && state.search !== '');
   const open = (row: TicketRow) => void navigate(rowPath(kind, 'view', row.id));
@@ -137,7 +149,7 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
       >
         <Box sx={{ display: 'flex', gap: { xs: 2, md: 0.5 }, flexDirection: { xs: 'column', md: 'row' }, alignItems: 'stretch' }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <ListGrid<TicketRow>
+            <ListGrid
               label={title}
               list={list}
               isFiltered={isFiltered}
@@ -149,11 +161,10 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
                 </Link>
               }
               skeletonRows={Math.min(state.pageSize, 6)}
-              page={state.page}
-              pageSize={state.pageSize}
-              onPage={(page) => update({ page })}
+              url={url}
+              meta={TICKET_LIST}
+              sortFields={SORT_FIELDS}
               pageSizeOptions={PAGE_SIZES}
-              onPageSize={(pageSize) => update({ pageSize, page: 1 })}
               height={gridHeight}
               columns={columns}
               // requirements §2.6: rows 52 px high; compact density would scale rowHeight down to 36, an explicit height is kept as is.
@@ -164,12 +175,6 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
               apiRef={gridApi}
               columnVisibilityModel={columnVisibility}
               onColumnVisibilityModelChange={setColumnVisibility}
-              sortModel={sortModel}
-              onSortModelChange={(m) => {
-                const first = m[0];
-                const key = first ? SORT_KEY_OF_FIELD[first.field] : undefined;
-                update({ sort: key ?? 'id', direction: key ? (first?.sort ?? 'asc') : 'desc', page: 1 });
-              }}
               rowSelectionModel={{ type: 'include', ids: new Set(selectedId === null ? [] : [selectedId]) }}
               onRowClick={({ row }: GridRowParams<TicketRow>) => setSelectedId(row.id)}
               onRowDoubleClick={({ row }: GridRowParams<TicketRow>) => open(row)}

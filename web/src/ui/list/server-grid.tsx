@@ -1,69 +1,30 @@
-import type { ReactNode } from 'react';
-import { type GridColDef, type GridColumnVisibilityModel, type GridRowParams, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
+import type { GridRowParams, GridValidRowModel } from '@mui/x-data-grid';
 import { PAGE_SIZES } from '@sc/common';
-import { ListGrid } from './list-grid.tsx';
+import { ListGrid, type ListGridProps } from './list-grid.tsx';
 
-/** The URL state's update, typed for the grid's paging and sorting patches. */
-export type GridUpdate = (patch: { page?: number; pageSize?: number; sort?: string; direction?: 'asc' | 'desc' }) => void;
-
-export interface ServerGridProps<R extends GridValidRowModel> {
-  label: string;
-  rows: R[];
-  columns: GridColDef<R>[];
-  /** Columns hidden for the screen's width (useColumnsForWidth). */
-  columnVisibilityModel?: GridColumnVisibilityModel;
-  page: { total: number; hasNextPage: boolean } | undefined;
-  isPending: boolean;
-  isFetching: boolean;
-  error: Error | null;
-  onRetry: () => void;
-  state: { page: number; pageSize: number; sort: string; direction: 'asc' | 'desc' };
-  update: GridUpdate;
-  /** The list's sort keys and its default (the grid shows no arrow for the default order). */
-  sorts: readonly string[];
-  defaultSort: string;
-  defaultDirection: 'asc' | 'desc';
-  emptyText: string;
-  onRowClick?: (row: R) => void;
+export type ServerGridProps<R extends GridValidRowModel & { id: number }, K extends string> = Omit<
+  ListGridProps<R, K>,
+  'isFiltered' | 'pageSizeOptions' | 'rowSelectionModel' | 'onRowClick'
+> & {
+  /** A search or filter is applied (none by default). */
+  isFiltered?: boolean;
+  /** The one selected row, which a click selects. */
   selectedId?: number | null;
-  footer?: ReactNode;
-}
+  onRowClick?: (row: R) => void;
+};
 
 /**
- * A list grid with one selectable row and the page-size choice (PAGE_SIZES), as the billing lists show it: the
- * shared ListGrid (list states, pager with the page-size choice) with the URL state's sort (no arrow for the
- * list's default order) and the selected row.
+ * A list grid with one selectable row and the page-size choice (PAGE_SIZES), as the billing lists show it:
+ * ListGrid (list states, paging and sorting through the list's URL state) with the selection.
  */
-export function ServerGrid<R extends GridValidRowModel & { id: number }>(p: ServerGridProps<R>) {
-  const sortModel: GridSortModel = p.state.sort === p.defaultSort && p.state.direction === p.defaultDirection ? [] : [{ field: p.state.sort, sort: p.state.direction }];
+export function ServerGrid<R extends GridValidRowModel & { id: number }, K extends string>({ isFiltered = false, selectedId, onRowClick, ...grid }: ServerGridProps<R, K>) {
   return (
-    <ListGrid<R>
-      label={p.label}
-      list={{
-        data: p.page && { rows: p.rows, total: p.page.total, hasNextPage: p.page.hasNextPage },
-        isPending: p.isPending,
-        isFetching: p.isFetching,
-        error: p.error,
-        refetch: p.onRetry,
-      }}
-      isFiltered={false}
-      emptyText={p.emptyText}
-      page={p.state.page}
-      pageSize={p.state.pageSize}
-      onPage={(n) => p.update({ page: n })}
+    <ListGrid<R, K>
+      {...grid}
+      isFiltered={isFiltered}
       pageSizeOptions={PAGE_SIZES}
-      onPageSize={(n) => p.update({ pageSize: n })}
-      footer={p.footer}
-      columns={p.columns}
-      columnVisibilityModel={p.columnVisibilityModel}
-      sortModel={sortModel}
-      onSortModelChange={(m) => {
-        const first = m[0];
-        if (first && p.sorts.includes(first.field)) p.update({ sort: first.field, direction: first.sort ?? p.defaultDirection });
-        else p.update({ sort: p.defaultSort, direction: p.defaultDirection });
-      }}
-      rowSelectionModel={{ type: 'include', ids: new Set(p.selectedId == null ? [] : [p.selectedId]) }}
-      onRowClick={p.onRowClick ? ({ row }: GridRowParams<R>) => p.onRowClick?.(row) : undefined}
+      rowSelectionModel={{ type: 'include', ids: new Set(selectedId == null ? [] : [selectedId]) }}
+      onRowClick={onRowClick ? ({ row }: GridRowParams<R>) => onRowClick(row) : undefined}
     />
   );
 }
