@@ -8,6 +8,7 @@ import { GridPreferencePanelsValue, useGridApiRef, type GridCellParams, type Gri
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import {
   canSearchTicketLists,
+  hasTicketCriteria,
   listMetaOf,
   PAGE_SIZES,
   TICKET_SEARCH_DEBOUNCE_MS,
@@ -25,7 +26,8 @@ import { useColumnVisibility } from './use-column-visibility.ts';
 import { searchTypeOf, useSavedFilter, useTicketList, useTicketLookups, type TicketListKind } from './api.ts';
 import { summarizeCriteria } from './criteria-summary.ts';
 import { LastActionPopover } from './last-action-popover.tsx';
-import { calendarHref, listStateOf, urlPatchOf, type TicketListState } from './list-state.ts';
+import { calendarHref } from './calendar-params.ts';
+import { cleanCriteria, NO_CRITERIA, SAVED_PARAM, savedFilterIdOf } from './filter-form.ts';
 import { canEditRow, fieldOfSortKey, rowPath, SORT_KEY_OF_FIELD, ticketColumns, type TicketRow } from './ticket-columns.tsx';
 import { TicketExport } from './ticket-export.tsx';
 import { TicketFilterDialog, type FilterApply } from './ticket-filter-dialog.tsx';
@@ -58,34 +60,27 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
   const defaultPageSize = usePreferredPageSize();
   const urlDefaults = useMemo(() => ({ pageSize: defaultPageSize }), [defaultPageSize]);
   // The one URL-state hook (docs/conventions.md 'Lists'): the URL is the API request, parsed by its schema,
-  // plus the web-only `saved`; a new search, status or filter starts again at page 1.
+  // plus the web-only `saved` (the applied saved filter); a new search, status or filter starts again at page 1.
   const url = useListUrlState(ZTicketListRequestSchema, urlDefaults);
-  const state = listStateOf(url.state, url.params);
-  const { update: updateUrl } = url;
+  const { state, update, params } = url;
+  const savedFilterId = savedFilterIdOf(params);
+  const criteria = cleanCriteria(state);
   const canSearch = canSearchTicketLists(user);
   const from = location.pathname + location.search;
   const listId = `${kind}${mine ? '-mine' : ''}`;
 
-  const update = useCallback(
-    (patch: Partial<TicketListState>, replace = false) => {
-      const { request, keep } = urlPatchOf(patch);
-      updateUrl(request, { replace, keep });
-    },
-    [updateUrl],
-  );
-
   // requirements §2.6: the search waits 800 ms after typing stops; a new term starts at page 1 (requirements §2.3).
   // Each settled term replaces the history entry, so Back leaves the list rather than stepping through terms.
   const [searchText, setSearchText] = useSearchBox(state.search, (search) => {
-    if (canSearch) update({ search }, true);
+    if (canSearch) update({ search: search || undefined }, { replace: true });
   }, TICKET_SEARCH_DEBOUNCE_MS);
 
   // The same request the route's prefetch starts with the navigation (list-prefetch.ts): one key.
   const request = ticketListRequestOf(useQueryClient(), kind, mine, state, user);
   const list = useTicketList(kind, request);
-  const saved = useSavedFilter(searchTypeOf(kind), state.savedFilterId);
+  const saved = useSavedFilter(searchTypeOf(kind), savedFilterId);
   // Names for the filter chip (issue 14, bug 7); the filter dialog reads the same cached lookups.
-  const lookups = useTicketLookups(Object.keys(state.criteria).length > 0);
+  const lookups = useTicketLookups(hasTicketCriteria(criteria));
   const rows: TicketRow[] = list.data?.rows ?? [];
 
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -106,8 +101,9 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
   const sortColumn = columns.find((c) => c.field === sortField);
   // The order is stated above the grid (requirements §2.9); the default is the newest first.
   const orderLabel = sortColumn ? sortLabel(String(sortColumn.headerName), state.direction, /Date|Start|End/.test(sortField ?? '') ? 'date' : 'text') : 'Sorted by number, newest first';
-  const isFilterActive = Object.keys(state.criteria).length > 0 || state.savedFilterId !== null;
-  const isFiltered = isFilterActive || state.assignedToMe || (canSearch && state.search !== '');
+  const isAssignedToMe = state.assigned === 'me';
+  const isFilterActive = hasTicketCriteria(criteria) || savedFilterId !== null;
+  const isFiltered = isFilterActive || isAssignedToMe || (canSearch && !!state.search);
   const open = (row: TicketRow) => void navigate(rowPath(kind, 'view', row.id));
   const newPath = kind === 'incident' ? hrefs.incidentPick() : hrefs.serviceRequestPick();
 
@@ -136,14 +132,14 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
             onSearch={setSearchText}
             isFilterActive={isFilterActive}
             // A deleted or no longer visible saved filter still shows as a filter the user can remove.
-            filterLabel={state.savedFilterId ? (saved.data ? `Saved filter: ${saved.data.searchName}` : saved.isError ? 'Saved filter' : 'Saved filter: …') : `Filtered: ${summarizeCriteria(state.criteria, lookups.data)}`}
+            filterLabel={savedFilterId ? (saved.data ? `Saved filter: ${saved.data.searchName}` : saved.isError ? 'Saved filter' : 'Saved filter: …') : `Filtered: ${summarizeCriteria(criteria, lookups.data)}`}
             onFilter={() => setFilterOpen(true)}
-            onClearFilter={() => update({ criteria: {}, savedFilterId: null })}
-            isAssignedToMe={state.assignedToMe}
-            onClearAssigned={() => update({ assignedToMe: false })}
+            onClearFilter={() => update(NO_CRITERIA, { keep: { [SAVED_PARAM]: null } })}
+            isAssignedToMe={isAssignedToMe}
+            onClearAssigned={() => update({ assigned: undefined })}
             onExport={() => setExportOpen(true)}
             onRefresh={() => void list.refetch()}
-            calendarHref={kind === 'request' ? calendarHref(mine, url.params) : undefined}
+            calendarHref={kind === 'request' ? calendarHref(mine, params) : undefined}
           />
         }
       >
@@ -205,9 +201,10 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
         open={filterOpen}
         kind={kind}
         user={user}
-        criteria={state.criteria}
-        savedFilterId={state.savedFilterId}
-        onApply={({ criteria, savedFilterId }: FilterApply) => update({ criteria, savedFilterId })}
+        criteria={criteria}
+        savedFilterId={savedFilterId}
+        // Applied criteria replace the previous ones whole; the saved filter's id is kept beside them, or dropped.
+        onApply={(next: FilterApply) => update({ ...NO_CRITERIA, ...cleanCriteria(next.criteria) }, { keep: { [SAVED_PARAM]: next.savedFilterId } })}
         onClose={() => setFilterOpen(false)}
       />
       <TicketExport open={exportOpen} kind={kind} request={request} onClose={() => setExportOpen(false)} />
