@@ -154,6 +154,12 @@ export const ZBalanceRequestSchema = z.object({
   /** 'YYYY-MM-DD'; transactions before it make the Balance Forward. */
   asOfDate: zDay,
 });
+export type BalanceRequest = z.infer<typeof ZBalanceRequestSchema>;
+/**
+ * The balances screen's URL state (the web's useListUrlState): the request's As-of-Date, with the API's name;
+ * the job comes from the path. Its default (defaultAsOfDate in the user's zone) is left out of the URL.
+ */
+export const ZBalancesUrlSchema = ZBalanceRequestSchema.pick({ asOfDate: true });
 
 export const ZBalanceRowSchema = z.object({
   id: z.number().int(),

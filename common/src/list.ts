@@ -68,10 +68,10 @@ export type ListQueryShape<S extends SortKeys, F extends z.ZodRawShape, Srch ext
   CursorShape<K> &
   F;
 
-/** Facts about a list schema that the web (default state, reset rules) and the tests read. */
-export interface ListMeta {
-  sorts: readonly string[];
-  defaultSort: string;
+/** Facts about a list schema that the web (default state, reset rules, the grid's sorting) and the tests read. */
+export interface ListMeta<K extends string = string> {
+  sorts: readonly K[];
+  defaultSort: K;
   defaultDirection: SortDirection;
   defaultPageSize: number;
   pageSizes: readonly number[] | null;
@@ -80,8 +80,21 @@ export interface ListMeta {
   filters: readonly string[];
 }
 const listMetas = new WeakMap<z.ZodType, ListMeta>();
+
+declare const listSorts: unique symbol;
+/**
+ * A request schema made by listQuerySchema, marked (in its type only) with its sort keys, so that
+ * `listMetaOf` of it is known to be there. `.extend()`, `.omit()`… make another schema, which has none.
+ */
+export type ListRequestSchema<Shape extends z.ZodRawShape, K extends string> = z.ZodObject<Shape> & { readonly [listSorts]: K };
+
+/** The definition a list's request schema was made from, typed by its sort keys. */
+export function listMetaOf<K extends string>(schema: { readonly [listSorts]: K }): ListMeta<K>;
 /** The definition a request schema was made from; undefined for a schema not made by listQuerySchema. */
-export const listMetaOf = (schema: z.ZodType): ListMeta | undefined => listMetas.get(schema);
+export function listMetaOf(schema: z.ZodType): ListMeta | undefined;
+export function listMetaOf(schema: object): ListMeta | undefined {
+  return listMetas.get(schema as z.ZodType);
+}
 
 /**
  * The request schema of a list: page, pageSize (the list's sizes), sort (its keys, its default),
@@ -89,7 +102,7 @@ export const listMetaOf = (schema: z.ZodType): ListMeta | undefined => listMetas
  */
 export function listQuerySchema<const S extends SortKeys, F extends z.ZodRawShape = Record<never, never>, Srch extends boolean = boolean, K extends boolean = false>(
   def: ListDefinition<S, F, Srch, K>,
-): z.ZodObject<ListQueryShape<S, F, Srch, K>> {
+): ListRequestSchema<ListQueryShape<S, F, Srch, K>, S[number]> {
   const shape: z.ZodRawShape = {
     page: zPage,
     pageSize: zPageSize(def),
@@ -107,7 +120,7 @@ export function listQuerySchema<const S extends SortKeys, F extends z.ZodRawShap
       : {}),
     ...(def.filters ?? {}),
   };
-  const schema = z.object(shape) as unknown as z.ZodObject<ListQueryShape<S, F, Srch, K>>;
+  const schema = z.object(shape) as unknown as ListRequestSchema<ListQueryShape<S, F, Srch, K>, S[number]>;
   listMetas.set(schema, {
     sorts: def.sorts,
     defaultSort: def.defaultSort,

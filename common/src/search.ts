@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SignedInUser } from './auth.ts';
 import { canManageContacts, canSeeJobs, isCustomerUser } from './navigation.ts';
+import type { TicketListRequestInput } from './tickets.ts';
 
 // The global look-ahead search of the top bar (requirements §5.1, §5 'Global search record', §5.3, §5).
 
@@ -93,8 +94,10 @@ export const searchReach = (u: Pick<SignedInUser, 'userType' | 'spaceAdmin'>): S
   ownTicketsOnly: isCustomerUser(u),
 });
 
-/** Where a result group's 'See all' leads: a list screen and its query in the list's own (API) names. */
-type SearchSeeAll = { list: 'contacts' | 'incidents' | 'requests'; query: { search: string; status?: string } };
+/** Where a result group's 'See all' leads: a list screen and its query, typed by the list's own request. */
+export type SearchSeeAll =
+  | { list: 'contacts'; query: { search: string } }
+  | { list: 'incidents' | 'requests'; query: Pick<TicketListRequestInput, 'search' | 'status'> };
 
 /**
  * 'See all' of a result group (requirements §5.1): the list the group comes from, filtered by the

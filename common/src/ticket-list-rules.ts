@@ -1,4 +1,5 @@
 import type { SignedInUser } from './auth.ts';
+import { TICKET_CRITERIA_KEYS, type TicketCriteria } from './tickets.ts';
 
 // What the ticket list screens show or hide for the caller (requirements §2.1, §2.3, §2.4). The server
 // enforces the same rules (a User's lists are restricted to its contact; `canEdit` of a row is
@@ -25,3 +26,10 @@ export const canEditRequestRowInList = (c: Caller, row: { canEdit: boolean }): b
 /** requirements §2.3: the target name is a link (to /contacts/view/{id}) only for an Administrator and only when the row has a target contact. */
 export const canLinkTicketTarget = (c: Caller, row: { targetContactId: number | null }): boolean =>
   c.userType === 'Administrator' && row.targetContactId !== null;
+
+/** requirements §2.3: the Search Tickets dialog's OK is disabled while the form has no values. */
+export const hasTicketCriteria = (criteria: Partial<Record<keyof TicketCriteria, unknown>>): boolean =>
+  TICKET_CRITERIA_KEYS.some((k) => {
+    const v = criteria[k];
+    return v !== undefined && v !== null && v !== '';
+  });

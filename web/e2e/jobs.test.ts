@@ -161,7 +161,7 @@ describe('agreements as admin@acme.example', () => {
     await shots('jobs-balances', { readable: true });
     // An earlier date moves rows out of the forward balance; the total stays.
     await page.getByLabel('As of Date').fill('2024-01-01');
-    await page.waitForURL(/asof=2024-01-01/);
+    await page.waitForURL(/asOfDate=2024-01-01/);
     await page.getByText(`Total: ${usd.format(Number(b.totalAmount))}`).waitFor();
     invoiceId = b.rows.find((r) => r.transType === 'INVOICE' && r.includeTimeActivity)!.id;
   });

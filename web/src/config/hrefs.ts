@@ -1,11 +1,13 @@
 import { generatePath } from 'react-router';
-import type { TicketType } from '@sc/common';
+import type { z } from 'zod';
+import type { TicketListRequestInput, TicketType, ZDeviceListRequestSchema } from '@sc/common';
 import { withQuery } from '../api/query-string.ts';
 import { ROUTES } from './routes.ts';
 
 // The path builders of every screen, generated from the one route table (routes.ts): no URL is built by
 // hand. `hrefs.incidentView({ id: 7 })` → '/incident/view/7'; a list's state as the query:
-// `hrefs.devices(undefined, { page: 2 })` → '/devices?page=2' (api/query-string.ts).
+// `hrefs.devices(undefined, { page: 2 })` → '/devices?page=2' (api/query-string.ts). A list route's query is
+// typed by its request schema (ListQueries): `hrefs.incidents(undefined, { status: '<ALL>' })`.
 
 type RouteName = keyof typeof ROUTES;
 type Segment<P extends string> = P extends `${infer A}/${infer B}` ? Segment<A> | Segment<B> : P;
@@ -14,7 +16,24 @@ type Required<P extends string> = Segment<P> extends infer S ? (S extends `:${st
 type Optional<P extends string> = Segment<P> extends infer S ? (S extends `:${infer N}?` ? N : never) : never;
 type PathOf<K extends RouteName> = (typeof ROUTES)[K]['path'];
 type ParamsOf<K extends RouteName> = { [N in Required<PathOf<K>>]: string | number } & { [N in Optional<PathOf<K>>]?: string | number };
-type Href<K extends RouteName> = [Required<PathOf<K>> | Optional<PathOf<K>>] extends [never] ? (params?: undefined, query?: object) => string : (params: ParamsOf<K>, query?: object) => string;
+/**
+ * The list routes a link carries a query to, each with its list's request input (the names and values its URL
+ * state reads). Types only: the schemas stay out of the entry chunk that holds the route table.
+ */
+interface ListQueries {
+  incidents: TicketListRequestInput;
+  requests: TicketListRequestInput;
+  myIncidents: TicketListRequestInput;
+  myIncidentsSome: TicketListRequestInput;
+  myRequests: TicketListRequestInput;
+  myRequestsSome: TicketListRequestInput;
+  devices: z.input<typeof ZDeviceListRequestSchema>;
+}
+/** A list route's query is its request's input; any other route's, any object. */
+type QueryOf<K extends RouteName> = K extends keyof ListQueries ? ListQueries[K] : object;
+type Href<K extends RouteName> = [Required<PathOf<K>> | Optional<PathOf<K>>] extends [never]
+  ? (params?: undefined, query?: QueryOf<K>) => string
+  : (params: ParamsOf<K>, query?: QueryOf<K>) => string;
 
 const build =
   (path: string) =>

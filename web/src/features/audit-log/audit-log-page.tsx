@@ -6,7 +6,7 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { type GridColDef } from '@mui/x-data-grid';
 import dayjs from 'dayjs';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, describeUserAgent, ZAuditListRequestSchema, type AuditAction, type AuditRow } from '@sc/common';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, describeUserAgent, listMetaOf, ZAuditListRequestSchema, type AuditAction, type AuditRow } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { withQuery } from '../../api/query-string.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
@@ -20,6 +20,7 @@ import { useSearchBox } from '../../ui/list/use-search-box.ts';
 import { useAuditLog } from './api.ts';
 
 const PAGE_DEFAULTS = { pageSize: 25 };
+const AUDIT_LIST = listMetaOf(ZAuditListRequestSchema);
 const SEARCH_DEBOUNCE_MS = 500;
 
 /** The start of a calendar day (YYYY-MM-DD) in the user's zone, as an instant; '' for none. */
@@ -60,7 +61,8 @@ function describeDetails(details: AuditRow['details']): string {
  * every customer's; newest first, filtered by action, actor and dates, searched, exported as .xlsx.
  */
 export function AuditLogPage({ timeZone, allCustomers }: { timeZone: string; allCustomers: boolean }) {
-  const { state, update } = useListUrlState(ZAuditListRequestSchema, PAGE_DEFAULTS);
+  const url = useListUrlState(ZAuditListRequestSchema, PAGE_DEFAULTS);
+  const { state, update } = url;
   const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), SEARCH_DEBOUNCE_MS);
   const [actorText, setActorText] = useSearchBox(state.actor, (actor) => update({ actor }), SEARCH_DEBOUNCE_MS);
   const list = useAuditLog(state);
@@ -159,9 +161,8 @@ export function AuditLogPage({ timeZone, allCustomers }: { timeZone: string; all
         isFiltered={!!(state.search || state.action || state.actor || state.from || state.to)}
         emptyText={LIST_TEXTS.empty}
         filteredEmptyText={LIST_TEXTS.filteredEmpty}
-        page={state.page}
-        pageSize={state.pageSize}
-        onPage={(page) => update({ page })}
+        url={url}
+        meta={AUDIT_LIST}
         columns={columns}
         disableRowSelectionOnClick
       />

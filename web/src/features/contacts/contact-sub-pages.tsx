@@ -11,6 +11,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import {
   CONTACT_MESSAGES,
   DEVICE_MESSAGES,
+  listMetaOf,
   MAX_PAGE_SIZE,
   USER_TYPE_LABELS,
   ZContactTicketsRequestSchema,
@@ -80,10 +81,13 @@ interface Frame {
   subtitle: ReactNode;
 }
 
+const CONTACT_TICKETS = listMetaOf(ZContactTicketsRequestSchema);
+
 function TicketsTable({ frame, id, type, timeZone }: { frame: Frame; id: number; type: TicketType; timeZone: string }) {
   // The page and order live in the URL (Back and reload restore them); the type comes from the route.
   const defaults = useMemo(() => ({ type }), [type]);
-  const { state, update } = useListUrlState(ZContactTicketsRequestSchema, defaults);
+  const url = useListUrlState(ZContactTicketsRequestSchema, defaults);
+  const { state } = url;
   const q = useContactTickets(id, { ...state, type });
   const columns = useMemo<GridColDef<ContactTicketRow>[]>(
     () => [
@@ -110,12 +114,9 @@ function TicketsTable({ frame, id, type, timeZone }: { frame: Frame; id: number;
         list={q}
         isFiltered={false}
         emptyText={LIST_TEXTS.noData}
-        page={state.page}
-        pageSize={state.pageSize}
-        onPage={(page) => update({ page })}
+        url={url}
+        meta={CONTACT_TICKETS}
         columns={columns}
-        sortModel={[{ field: 'id', sort: state.direction }]}
-        onSortModelChange={(m) => update({ direction: m[0]?.sort ?? 'desc', page: 1 })}
         disableRowSelectionOnClick
       />
     </ListScreen>
@@ -128,11 +129,13 @@ const DEVICE_COLUMNS: GridColDef<Device>[] = [
   { field: 'description', headerName: 'Description', flex: 1.5, minWidth: 180, sortable: false },
   { field: 'serialNumber', headerName: 'Serial Number', minWidth: 140, sortable: false },
 ];
+const DEVICE_LIST = listMetaOf(ZDeviceListRequestSchema);
 /** A contact's devices come on one page of up to 100, as before; more pages if there are more. */
 const DEVICE_DEFAULTS = { pageSize: MAX_PAGE_SIZE };
 
 function DevicesTable({ frame, id }: { frame: Frame; id: number }) {
-  const { state, update } = useListUrlState(ZDeviceListRequestSchema, DEVICE_DEFAULTS);
+  const url = useListUrlState(ZDeviceListRequestSchema, DEVICE_DEFAULTS);
+  const { state } = url;
   const request = { ...state, contactId: id };
   const q = useQuery({
     queryKey: queryKeys.contacts.devices(id, request),
@@ -146,12 +149,9 @@ function DevicesTable({ frame, id }: { frame: Frame; id: number }) {
         list={q}
         isFiltered={false}
         emptyText={DEVICE_MESSAGES.noDevices}
-        page={state.page}
-        pageSize={state.pageSize}
-        onPage={(page) => update({ page })}
+        url={url}
+        meta={DEVICE_LIST}
         columns={DEVICE_COLUMNS}
-        sortModel={[{ field: 'deviceName', sort: state.direction }]}
-        onSortModelChange={(m) => update({ direction: m[0]?.sort ?? 'asc', page: 1 })}
         disableRowSelectionOnClick
       />
     </ListScreen>

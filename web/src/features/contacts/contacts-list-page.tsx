@@ -8,8 +8,8 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { type GridCellParams, type GridColDef, type GridRowParams, type GridSortModel } from '@mui/x-data-grid';
-import { CONTACT_MESSAGES, CONTACT_SEARCH_DEBOUNCE_MS, CONTACT_SORT_KEYS, formatPhone, ZContactListRequestSchema, type ContactRow, type ContactSortKey } from '@sc/common';
+import { type GridCellParams, type GridColDef, type GridRowParams } from '@mui/x-data-grid';
+import { CONTACT_MESSAGES, CONTACT_SEARCH_DEBOUNCE_MS, formatPhone, listMetaOf, ZContactListRequestSchema, type ContactRow, type ContactSortKey } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { withQuery } from '../../api/query-string.ts';
 import { hrefs } from '../../config/hrefs.ts';
@@ -35,15 +35,16 @@ const SORT_LABELS: Record<ContactSortKey, string> = {
   title: 'Title',
 };
 
-const isSortKey = (v: string | null): v is ContactSortKey => !!v && (CONTACT_SORT_KEYS as readonly string[]).includes(v);
+const CONTACT_LIST = listMetaOf(ZContactListRequestSchema);
 
 /** requirements §8.1: All Contacts, server-paged (20), sorted (default ContactID descending), with a preview pane. */
 export function ContactsListPage() {
   const navigate = useNavigate();
   const showSnackbar = useSnackbar();
   // Page, order and search live in the URL with the API's names (Back, reload and links restore them).
-  const { state, update } = useListUrlState(ZContactListRequestSchema);
-  const { page, sort, direction } = state;
+  const url = useListUrlState(ZContactListRequestSchema);
+  const { state, update } = url;
+  const { sort, direction } = state;
   const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), CONTACT_SEARCH_DEBOUNCE_MS);
   const search = state.search ?? '';
   const list = useContactList(state);
@@ -78,8 +79,6 @@ export function ContactsListPage() {
     ],
     [],
   );
-
-  const sortModel: GridSortModel = sort === 'id' ? [] : [{ field: sort, sort: direction }];
 
   const runExport = async () => {
     setExporting(true);
@@ -122,15 +121,9 @@ export function ContactsListPage() {
               isFiltered={!!search}
               emptyText={LIST_TEXTS.empty}
               filteredEmptyText={LIST_TEXTS.filteredEmpty}
-              page={page}
-              pageSize={state.pageSize}
-              onPage={(p) => update({ page: p })}
+              url={url}
+              meta={CONTACT_LIST}
               columns={columns}
-              sortModel={sortModel}
-              onSortModelChange={(m) => {
-                const first = m[0];
-                update({ sort: first && isSortKey(first.field) ? first.field : 'id', direction: first?.sort ?? 'desc', page: 1 });
-              }}
               rowSelectionModel={{ type: 'include', ids: new Set(selectedId === null ? [] : [selectedId]) }}
               onRowClick={({ row }: GridRowParams<ContactRow>) => setSelectedId(row.id)}
               onRowDoubleClick={({ row }: GridRowParams<ContactRow>) => void navigate(hrefs.contactView({ id: row.id }))}

@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { type GridColDef } from '@mui/x-data-grid';
-import { FORM_DEFINITION_STATUSES, FORM_TEXTS, ZFormDefinitionListRequestSchema, type FormDefinitionDetail, type FormDefinitionRow, type FormDefinitionStatus } from '@sc/common';
+import { FORM_DEFINITION_STATUSES, FORM_TEXTS, listMetaOf, ZFormDefinitionListRequestSchema, type FormDefinitionDetail, type FormDefinitionRow, type FormDefinitionStatus } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { hrefs } from '../../config/hrefs.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
@@ -33,6 +33,7 @@ const SurveyForm = lazy(() => import('./survey-form.tsx').then((m) => ({ default
 
 /** The slug the editor route takes for a form not created yet. */
 const NEW_FORM_SLUG = 'new';
+const FORM_DEFINITION_LIST = listMetaOf(ZFormDefinitionListRequestSchema);
 const STATUS_COLOR: Record<FormDefinitionStatus, 'default' | 'success' | 'warning'> = { Draft: 'warning', Published: 'success', Retired: 'default' };
 const STARTER = {
   title: 'New form',
@@ -55,7 +56,8 @@ function ordered(v: unknown): unknown {
 }
 
 export function FormDefinitionsPage({ kapp, timeZone }: { kapp: string; timeZone: string }) {
-  const { state, update } = useListUrlState(ZFormDefinitionListRequestSchema);
+  const url = useListUrlState(ZFormDefinitionListRequestSchema);
+  const { state, update } = url;
   const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), 500);
   const list = useFormDefinitions(kapp, state);
   const navigate = useNavigate();
@@ -103,14 +105,13 @@ export function FormDefinitionsPage({ kapp, timeZone }: { kapp: string; timeZone
         </>
       }
     >
-      <ListGrid<FormDefinitionRow>
+      <ListGrid
         label="Form definitions"
         list={list}
         isFiltered={!!state.search || !!state.status}
         emptyText={FORM_TEXTS.noForms}
-        page={state.page}
-        pageSize={state.pageSize}
-        onPage={(page) => update({ page })}
+        url={url}
+        meta={FORM_DEFINITION_LIST}
         columns={columns}
         getRowId={(r) => r.slug}
         onRowDoubleClick={(p) => void navigate(edit((p.row as FormDefinitionRow).slug))}

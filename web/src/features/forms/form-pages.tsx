@@ -18,6 +18,7 @@ import { type GridColDef } from '@mui/x-data-grid';
 import {
   canManageForms,
   FORM_TEXTS,
+  listMetaOf,
   SUBMISSION_STATES,
   ZFormCatalogRequestSchema,
   ZSubmissionListRequestSchema,
@@ -215,11 +216,13 @@ export function FormSubmitPage({ kapp, formSlug }: { kapp: string; formSlug: str
   );
 }
 
+const SUBMISSION_LIST = listMetaOf(ZSubmissionListRequestSchema);
 const STATE_COLOR: Record<SubmissionState, 'default' | 'warning' | 'success'> = { Draft: 'warning', Submitted: 'success' };
 
 /** /kapps/:kappSlug/forms/:formSlug/submissions: Review and Delete, a state filter and a search, Submit New. */
 export function SubmissionsPage({ kapp, formSlug, timeZone }: { kapp: string; formSlug: string; timeZone: string }) {
-  const { state, update } = useListUrlState(ZSubmissionListRequestSchema);
+  const url = useListUrlState(ZSubmissionListRequestSchema);
+  const { state, update } = url;
   const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), SEARCH_DEBOUNCE_MS);
   const list = useSubmissions(kapp, formSlug, state);
   const remove = useDeleteSubmission(kapp, formSlug);
@@ -294,14 +297,13 @@ export function SubmissionsPage({ kapp, formSlug, timeZone }: { kapp: string; fo
           </>
         }
       >
-        <ListGrid<SubmissionRow>
+        <ListGrid
           label="Submissions"
           list={list}
           isFiltered={!!state.search || !!state.coreState}
           emptyText={FORM_TEXTS.noSubmissions}
-          page={state.page}
-          pageSize={state.pageSize}
-          onPage={(page) => update({ page })}
+          url={url}
+          meta={SUBMISSION_LIST}
           columns={columns}
           getRowId={(r) => r.id}
           onRowDoubleClick={(p) => void navigate(review((p.row as SubmissionRow).id))}

@@ -1,4 +1,3 @@
-import { withQuery } from '../../api/query-string.ts';
 import { hrefs } from '../../config/hrefs.ts';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
@@ -7,7 +6,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { isCustomerUser, type SignedInUser, type TicketType } from '@sc/common';
+import { isCustomerUser, type SignedInUser, type TicketListRequestInput, type TicketType } from '@sc/common';
 import type { HomeTicketScope } from './api.ts';
 import { HomeTicketGrid } from './home-ticket-grid.tsx';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
@@ -22,26 +21,26 @@ interface HomeTab {
 }
 
 /** The full lists open on every status, as the home grid shows them. */
-const ALL = { status: '<ALL>' };
-const ASSIGNED_ALL = { assigned: 'me', ...ALL };
+const ALL: TicketListRequestInput = { status: '<ALL>' };
+const ASSIGNED_ALL: TicketListRequestInput = { assigned: 'me', ...ALL };
 
 /** requirements §2.1: the four tabs of the home page. A User has no Org Tickets screens, so its lists are My Tickets. */
 export const HOME_TABS: readonly HomeTab[] = [
-  { id: 'my-incidents', label: 'My Incidents', type: 'Incident', scope: 'mine', fullList: () => withQuery(hrefs.myIncidents(), ALL) },
-  { id: 'my-requests', label: 'My Requests', type: 'ServiceRequest', scope: 'mine', fullList: () => withQuery(hrefs.myRequests(), ALL) },
+  { id: 'my-incidents', label: 'My Incidents', type: 'Incident', scope: 'mine', fullList: () => hrefs.myIncidents(undefined, ALL) },
+  { id: 'my-requests', label: 'My Requests', type: 'ServiceRequest', scope: 'mine', fullList: () => hrefs.myRequests(undefined, ALL) },
   {
     id: 'assigned-incidents',
     label: 'My Assigned Incs',
     type: 'Incident',
     scope: 'assigned',
-    fullList: (u) => (isCustomerUser(u) ? withQuery(hrefs.myIncidents(), ALL) : hrefs.incidents(undefined, ASSIGNED_ALL)),
+    fullList: (u) => (isCustomerUser(u) ? hrefs.myIncidents(undefined, ALL) : hrefs.incidents(undefined, ASSIGNED_ALL)),
   },
   {
     id: 'assigned-requests',
     label: 'My Assigned Reqs',
     type: 'ServiceRequest',
     scope: 'assigned',
-    fullList: (u) => (isCustomerUser(u) ? withQuery(hrefs.myRequests(), ALL) : hrefs.requests(undefined, ASSIGNED_ALL)),
+    fullList: (u) => (isCustomerUser(u) ? hrefs.myRequests(undefined, ALL) : hrefs.requests(undefined, ASSIGNED_ALL)),
   },
 ];
 

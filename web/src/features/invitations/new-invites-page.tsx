@@ -9,6 +9,7 @@ import {
   canSelectInviteCandidate,
   INVITE_MESSAGES,
   INVITE_SEARCH_DEBOUNCE_MS,
+  listMetaOf,
   ZInviteListRequestSchema,
   INVITES_REFRESH_MS,
   inviteUserTypeOptions,
@@ -26,15 +27,16 @@ import { useSearchBox } from '../../ui/list/use-search-box.ts';
 import { useInviteCandidates, useRefreshInvitesLater, useSendInvites } from './api.ts';
 import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 
+const INVITE_LIST = listMetaOf(ZInviteListRequestSchema);
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set<GridRowId>() };
 
 /** requirements §9.1 'new invites': contacts that can be invited, with the user type each gets. */
 export function NewInvitesPage() {
   // Page and search live in the URL: Back, reload and a shared link restore them.
-  const { state, update } = useListUrlState(ZInviteListRequestSchema);
+  const url = useListUrlState(ZInviteListRequestSchema);
+  const { state, update } = url;
   const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), INVITE_SEARCH_DEBOUNCE_MS);
   const search = state.search ?? '';
-  const page = state.page;
   const list = useInviteCandidates(state);
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
   const [selection, setSelection] = useState<GridRowSelectionModel>(NONE);
@@ -136,15 +138,11 @@ export function NewInvitesPage() {
           isFiltered={!!search}
           emptyText={LIST_TEXTS.empty}
           filteredEmptyText={LIST_TEXTS.filteredEmpty}
-          page={page}
-          pageSize={state.pageSize}
-          onPage={(p) => update({ page: p })}
+          url={url}
+          meta={INVITE_LIST}
           getRowId={(r) => r.contactId}
-          columns={columns}
           // The one order (Last Name), both directions.
-          sortModel={[{ field: 'lastName', sort: state.direction }]}
-          onSortModelChange={(m) => update({ direction: m[0]?.sort ?? 'asc', page: 1 })}
-          sortingOrder={['asc', 'desc']}
+          columns={columns}
           checkboxSelection
           keepNonExistentRowsSelected
           disableRowSelectionOnClick

@@ -5,7 +5,7 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SendIcon from '@mui/icons-material/Send';
 import { type GridColDef, type GridRowId, type GridRowSelectionModel } from '@mui/x-data-grid';
-import { INVITE_MESSAGES, INVITE_SEARCH_DEBOUNCE_MS, INVITES_REFRESH_MS, ZInvitationListRequestSchema, USER_TYPE_LABELS, type InvitationRow } from '@sc/common';
+import { INVITE_MESSAGES, INVITE_SEARCH_DEBOUNCE_MS, INVITES_REFRESH_MS, listMetaOf, ZInvitationListRequestSchema, USER_TYPE_LABELS, type InvitationRow } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { withQuery } from '../../api/query-string.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
@@ -19,12 +19,14 @@ import { useSearchBox } from '../../ui/list/use-search-box.ts';
 import { useDeleteInvites, useInvitations, useRefreshInvitesLater, useResendInvites } from './api.ts';
 import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
 
+const INVITATION_LIST = listMetaOf(ZInvitationListRequestSchema);
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set<GridRowId>() };
 
 /** requirements §9.1 'view invites': open invitations to re-send or delete, exported as CSV. */
 export function ViewInvitesPage({ timeZone }: { timeZone: string }) {
   // Page and search live in the URL: Back, reload and a shared link restore them.
-  const { state, update } = useListUrlState(ZInvitationListRequestSchema);
+  const url = useListUrlState(ZInvitationListRequestSchema);
+  const { state, update } = url;
   const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), INVITE_SEARCH_DEBOUNCE_MS);
   const search = state.search ?? '';
   const page = state.page;
@@ -101,9 +103,8 @@ export function ViewInvitesPage({ timeZone }: { timeZone: string }) {
           isFiltered={!!search}
           emptyText={LIST_TEXTS.empty}
           filteredEmptyText={LIST_TEXTS.filteredEmpty}
-          page={page}
-          pageSize={state.pageSize}
-          onPage={(p) => update({ page: p })}
+          url={url}
+          meta={INVITATION_LIST}
           columns={columns}
           checkboxSelection
           keepNonExistentRowsSelected

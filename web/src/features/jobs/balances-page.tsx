@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,21 +11,22 @@ import Typography from '@mui/material/Typography';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { BALANCE_FORWARD, BALANCES_LIMIT, defaultAsOfDate, EXPORT_PREFIX, formatUsd, type BalanceRow } from '@sc/common';
+import { BALANCE_FORWARD, BALANCES_LIMIT, defaultAsOfDate, EXPORT_PREFIX, formatUsd, ZBalancesUrlSchema, type BalanceRow } from '@sc/common';
 import { useSignedInUser } from '../auth/session-context.ts';
 import { formatDate } from '../../ui/dates.ts';
+import { ExportButton } from '../../ui/list/export-button.tsx';
 import { ListError } from '../../ui/list/list-screen.tsx';
+import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useBalances } from './api.ts';
 import { withQuery } from '../../api/query-string.ts';
-import { ExportButton } from './billing-list.tsx';
 import { JobTabs } from './job-tabs.tsx';
 import { hrefs } from '../../config/hrefs.ts';
 import { useColumnsForWidth } from '../../ui/list/use-columns-for-width.ts';
 
 type GridRow = Omit<BalanceRow, 'transType'> & { transType: BalanceRow['transType'] | typeof BALANCE_FORWARD };
 
-const isIsoDate = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
+const isAsOfDate = (v: string): boolean => ZBalancesUrlSchema.shape.asOfDate.safeParse(v).success;
 
 /** The invoice a row's details icon opens: the invoice itself, or the one a payment or credit memo is applied to. */
 const detailsId = (r: GridRow): number | null => (r.transType === 'INVOICE' ? r.id : r.transType === BALANCE_FORWARD ? null : r.invoiceAppliedId);
@@ -40,9 +41,11 @@ const BALANCE_COLUMNS_HIDDEN = { phone: ['includeTimeActivity', 'jobNum', 'trans
 
 export function BalancesPage({ jobId }: { jobId?: number }) {
   const user = useSignedInUser();
-  const [params, setParams] = useSearchParams();
-  const asOfParam = params.get('asof');
-  const asOfDate = isIsoDate(asOfParam) ? asOfParam : defaultAsOfDate(new Date(), user.timeZone);
+  // The As-of-Date lives in the URL with the API's name (Back, reload and a link keep it); its default, 1 January
+  // of last year in the user's zone, is left out.
+  const defaults = useMemo(() => ({ asOfDate: defaultAsOfDate(new Date(), user.timeZone) }), [user.timeZone]);
+  const { state, update } = useListUrlState(ZBalancesUrlSchema, defaults);
+  const { asOfDate } = state;
   const balances = useBalances(jobId, asOfDate);
   const data = balances.data;
 
@@ -129,20 +132,12 @@ export function BalancesPage({ jobId }: { jobId?: number }) {
               label="As of Date"
               value={asOfDate}
               onChange={(e) => {
-                const v = e.target.value;
-                if (!isIsoDate(v)) return;
-                setParams(
-                  (p) => {
-                    const next = new URLSearchParams(p);
-                    next.set('asof', v);
-                    return next;
-                  },
-                  { replace: true },
-                );
+                // A date being typed (or cleared) is not applied until it is a whole date.
+                if (isAsOfDate(e.target.value)) update({ asOfDate: e.target.value }, { replace: true });
               }}
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <ExportButton path={withQuery('/balances/export', { jobId, asOfDate })} fallbackName={`${EXPORT_PREFIX.balances}.xlsx`} />
+            <ExportButton path={withQuery('/balances/export', { ...state, jobId })} fallbackName={`${EXPORT_PREFIX.balances}.xlsx`} />
             <Button startIcon={<RefreshIcon />} onClick={() => void balances.refetch()}>
               Refresh
             </Button>

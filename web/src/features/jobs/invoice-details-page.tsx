@@ -10,7 +10,8 @@ import { EXPORT_PREFIX, formatUsd, type InvoiceLine } from '@sc/common';
 import { formatDate } from '../../ui/dates.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useInvoiceDetails } from './api.ts';
-import { decimalColumn, ExportButton, moneyColumn } from './billing-list.tsx';
+import { ExportButton } from '../../ui/list/export-button.tsx';
+import { decimalColumn, moneyColumn } from './billing-list.tsx';
 import { hrefs } from '../../config/hrefs.ts';
 
 /** requirements §11.1: /jobs/balances/details/{id}: the invoice's lines, Total = Qty × Price, and the grand total. */

@@ -11,13 +11,15 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef } from '@mui/x-data-grid';
-import { JOB_MESSAGES, JOB_SORT_KEYS, ZJobListRequestSchema, type JobRow } from '@sc/common';
+import { JOB_MESSAGES, listMetaOf, ZJobListRequestSchema, type JobRow } from '@sc/common';
 import { hrefs } from '../../config/hrefs.ts';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
+import { ServerGrid } from '../../ui/list/server-grid.tsx';
 import { AgreementDialog, JobStatusChip } from './agreement-dialog.tsx';
 import { useJobList } from './api.ts';
-import { ServerGrid, useBillingList } from './billing-list.tsx';
+import { BILLING_EMPTY, useBillingList } from './billing-list.tsx';
 
+const JOB_LIST = listMetaOf(ZJobListRequestSchema);
 const SORT_LABELS = { id: 'Job ID', jobNum: 'Agreement #', jobStatus: 'Status' } as const;
 
 /** A toolbar button that needs a selected job: disabled with the spec's hint until one is. */
@@ -37,7 +39,8 @@ function JobButton({ to, icon, label }: { to: string | null; icon: React.ReactNo
 
 /** requirements §11.1: /jobs, the agreements of the caller's customer (Administrator). */
 export function JobsListPage() {
-  const { state, update, gridUpdate, params } = useBillingList(ZJobListRequestSchema);
+  const url = useBillingList(ZJobListRequestSchema);
+  const { state, update, params } = url;
   const navigate = useNavigate();
   const includeInactive = state.includeInactive;
   const jobs = useJobList(state);
@@ -105,18 +108,11 @@ export function JobsListPage() {
       >
         <ServerGrid
           label="Jobs"
-          rows={rows}
+          list={jobs}
+          url={url}
+          meta={JOB_LIST}
+          emptyText={BILLING_EMPTY}
           columns={columns}
-          page={jobs.data}
-          isPending={jobs.isPending}
-          isFetching={jobs.isFetching}
-          error={jobs.error}
-          onRetry={() => void jobs.refetch()}
-          state={state}
-          update={gridUpdate}
-          sorts={JOB_SORT_KEYS}
-          defaultSort="id"
-          defaultDirection="desc"
           selectedId={selected}
           onRowClick={(row) => setSelectedId(row.id)}
         />

@@ -3,18 +3,22 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef } from '@mui/x-data-grid';
-import { EXPORT_PREFIX, MANAGED_SERVICE_SORT_KEYS, ZManagedServiceListRequestSchema, type ManagedServiceRow } from '@sc/common';
+import { EXPORT_PREFIX, listMetaOf, ZManagedServiceListRequestSchema, type ManagedServiceRow } from '@sc/common';
 import { withQuery } from '../../api/query-string.ts';
+import { ExportButton } from '../../ui/list/export-button.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
+import { ServerGrid } from '../../ui/list/server-grid.tsx';
 import { useJob, useManagedServices } from './api.ts';
-import { decimalColumn, ExportButton, moneyColumn, ServerGrid, useBillingList } from './billing-list.tsx';
+import { BILLING_EMPTY, decimalColumn, moneyColumn, useBillingList } from './billing-list.tsx';
 import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
 
+const SERVICE_LIST = listMetaOf(ZManagedServiceListRequestSchema);
 const SORT_LABELS = { id: 'POServiceDetailID', rateDesc: 'Code', description: 'Description', sellPrice: 'Price', quantity: 'Quantity' } as const;
 
 /** requirements §11.1: /jobs/services/{jobid} ('Managed Service by ID') and /services ('All Managed Services'). */
 export function ManagedServicesPage({ jobId }: { jobId?: number }) {
-  const { state, gridUpdate } = useBillingList(ZManagedServiceListRequestSchema);
+  const url = useBillingList(ZManagedServiceListRequestSchema);
+  const { state } = url;
   const job = useJob(jobId);
   // The job of /jobs/services/{jobid} comes from the path, not the URL's query.
   const query = { ...state, jobId };
@@ -51,18 +55,11 @@ export function ManagedServicesPage({ jobId }: { jobId?: number }) {
         {jobId !== undefined && <JobTabs jobId={jobId} current="services" />}
         <ServerGrid
           label="Managed services"
-          rows={services.data?.rows ?? []}
-          columns={columns as GridColDef<{ id: number }>[]}
-          page={services.data}
-          isPending={services.isPending}
-          isFetching={services.isFetching}
-          error={services.error}
-          onRetry={() => void services.refetch()}
-          state={state}
-          update={gridUpdate}
-          sorts={MANAGED_SERVICE_SORT_KEYS}
-          defaultSort="id"
-          defaultDirection="desc"
+          list={services}
+          url={url}
+          meta={SERVICE_LIST}
+          emptyText={BILLING_EMPTY}
+          columns={columns}
         />
       </ListScreen>
     </>

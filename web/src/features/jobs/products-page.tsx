@@ -4,16 +4,21 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef } from '@mui/x-data-grid';
-import { EXPORT_PREFIX, PRODUCT_SORT_KEYS, ZProductListRequestSchema, type ProductRow } from '@sc/common';
+import { EXPORT_PREFIX, listMetaOf, ZProductListRequestSchema, type ProductRow } from '@sc/common';
 import { withQuery } from '../../api/query-string.ts';
+import { ExportButton } from '../../ui/list/export-button.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
+import { ServerGrid } from '../../ui/list/server-grid.tsx';
 import { useJob, useProducts } from './api.ts';
-import { decimalColumn, ExportButton, moneyColumn, ServerGrid, useBillingList } from './billing-list.tsx';
+import { BILLING_EMPTY, decimalColumn, moneyColumn, useBillingList } from './billing-list.tsx';
 import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
+
+const PRODUCT_LIST = listMetaOf(ZProductListRequestSchema);
 
 /** requirements §11.1: /jobs/products/{jobid}, the job's products (Bill: BillableOption Billable or not). */
 export function ProductsPage({ jobId }: { jobId: number }) {
-  const { state, gridUpdate } = useBillingList(ZProductListRequestSchema);
+  const url = useBillingList(ZProductListRequestSchema);
+  const { state } = url;
   const job = useJob(jobId);
   const products = useProducts(jobId, state);
   const columns = useMemo<GridColDef<ProductRow>[]>(
@@ -53,18 +58,11 @@ export function ProductsPage({ jobId }: { jobId: number }) {
         <JobTabs jobId={jobId} current="products" />
         <ServerGrid
           label="Products"
-          rows={products.data?.rows ?? []}
-          columns={columns as GridColDef<{ id: number }>[]}
-          page={products.data}
-          isPending={products.isPending}
-          isFetching={products.isFetching}
-          error={products.error}
-          onRetry={() => void products.refetch()}
-          state={state}
-          update={gridUpdate}
-          sorts={PRODUCT_SORT_KEYS}
-          defaultSort="id"
-          defaultDirection="asc"
+          list={products}
+          url={url}
+          meta={PRODUCT_LIST}
+          emptyText={BILLING_EMPTY}
+          columns={columns}
         />
       </ListScreen>
     </>

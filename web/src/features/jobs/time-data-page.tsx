@@ -16,17 +16,20 @@ import NotInvoicedIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
-import { canSeeJobs, EXPORT_PREFIX, formatUsd, TIME_ENTRY_SORT_KEYS, ZTimeEntryListRequestSchema, type TimeEntryRow } from '@sc/common';
+import { canSeeJobs, EXPORT_PREFIX, formatUsd, listMetaOf, ZTimeEntryListRequestSchema, type TimeEntryRow } from '@sc/common';
 import { withQuery } from '../../api/query-string.ts';
+import { ExportButton } from '../../ui/list/export-button.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
+import { ServerGrid } from '../../ui/list/server-grid.tsx';
 import { useSignedInUser } from '../auth/session-context.ts';
 import { formatDate, formatDateTime } from '../../ui/dates.ts';
 import { useJob, useTimeData } from './api.ts';
-import { decimalColumn, ExportButton, ServerGrid, useBillingList } from './billing-list.tsx';
+import { BILLING_EMPTY, decimalColumn, useBillingList } from './billing-list.tsx';
 import { jobHeaderLine, JobTabs } from './job-tabs.tsx';
 import { hrefs } from '../../config/hrefs.ts';
 import { useColumnsForWidth } from '../../ui/list/use-columns-for-width.ts';
 
+const TIME_LIST = listMetaOf(ZTimeEntryListRequestSchema);
 const SORT_LABELS = { id: 'TimeDataID', memberName: 'Staff Name', activityType: 'Type', rateDesc: 'Rate' } as const;
 
 /** Time In / Time Out in the grid: short date and time in the user's time zone ('9/22/26, 11:59 AM'). */
@@ -106,7 +109,8 @@ const TIME_COLUMNS_HIDDEN = { phone: ['activityType', 'rateDesc', 'isInvoiced', 
 /** requirements §11.1: /jobs/jobreports/{jobid}/{invid?}, the job's time data, of one invoice when {invid} is given. */
 export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: number }) {
   const user = useSignedInUser();
-  const { state, gridUpdate } = useBillingList(ZTimeEntryListRequestSchema);
+  const url = useBillingList(ZTimeEntryListRequestSchema);
+  const { state } = url;
   const job = useJob(jobId);
   // The invoice of /jobs/jobreports/{jobid}/{invid} comes from the path, not the URL's query.
   const time = useTimeData(jobId, { ...state, invoiceId });
@@ -187,19 +191,12 @@ export function TimeDataPage({ jobId, invoiceId }: { jobId: number; invoiceId?: 
         <JobTabs jobId={jobId} current="jobreports" />
         <ServerGrid
           label="Time data"
-          rows={time.data?.rows ?? []}
-          columns={columns as GridColDef<{ id: number }>[]}
-          page={time.data}
-          isPending={time.isPending}
-          isFetching={time.isFetching}
-          error={time.error}
-          onRetry={() => void time.refetch()}
-          state={state}
-          update={gridUpdate}
-          sorts={TIME_ENTRY_SORT_KEYS}
+          list={time}
+          url={url}
+          meta={TIME_LIST}
+          emptyText={BILLING_EMPTY}
+          columns={columns}
           columnVisibilityModel={columnVisibilityModel}
-          defaultSort="id"
-          defaultDirection="desc"
           footer={
             <Typography variant="body2" sx={{ textAlign: 'right', pt: 1, px: 1, fontWeight: 600 }}>
               Total hours: {time.data ? hoursFmt.format(Number(time.data.totalHours)) : ''}

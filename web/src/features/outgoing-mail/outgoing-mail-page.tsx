@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { type GridColDef } from '@mui/x-data-grid';
-import { OUTBOX_STATE_LABELS, OUTBOX_STATES, ZOutboxListRequestSchema, type OutboxRow } from '@sc/common';
+import { listMetaOf, OUTBOX_STATE_LABELS, OUTBOX_STATES, ZOutboxListRequestSchema, type OutboxRow } from '@sc/common';
 import { isApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
@@ -18,6 +18,7 @@ import { OutboxMessageDialog } from './outbox-message-dialog.tsx';
 import { OutboxStateChip } from './outbox-state-chip.tsx';
 
 const PAGE_DEFAULTS = { pageSize: 25 };
+const OUTBOX_LIST = listMetaOf(ZOutboxListRequestSchema);
 const SEARCH_DEBOUNCE_MS = 500;
 
 /**
@@ -26,7 +27,8 @@ const SEARCH_DEBOUNCE_MS = 500;
  */
 export function OutgoingMailPage({ timeZone }: { timeZone: string }) {
   // Page, search and state live in the URL (docs/conventions.md 'Lists'): Back and reload restore them.
-  const { state, update } = useListUrlState(ZOutboxListRequestSchema, PAGE_DEFAULTS);
+  const url = useListUrlState(ZOutboxListRequestSchema, PAGE_DEFAULTS);
+  const { state, update } = url;
   const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), SEARCH_DEBOUNCE_MS);
   const list = useOutbox(state);
   const previewMode = list.data?.previewMode ?? false;
@@ -111,9 +113,8 @@ export function OutgoingMailPage({ timeZone }: { timeZone: string }) {
           isFiltered={!!(state.search || state.status)}
           emptyText={LIST_TEXTS.empty}
           filteredEmptyText={LIST_TEXTS.filteredEmpty}
-          page={state.page}
-          pageSize={state.pageSize}
-          onPage={(page) => update({ page })}
+          url={url}
+          meta={OUTBOX_LIST}
           columns={columns}
           disableRowSelectionOnClick
           onRowDoubleClick={(p) => setOpenId(Number(p.id))}

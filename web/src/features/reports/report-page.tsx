@@ -16,10 +16,8 @@ import {
   type NativeReport,
   type ReportChart,
   type ReportFigure,
-  type ReportLink,
   type TicketType,
 } from '@sc/common';
-import { hrefs } from '../../config/hrefs.ts';
 import { ChartCard } from '../../ui/charts/index.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
@@ -27,6 +25,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { useReport } from './api.ts';
 import { EmbeddedReport } from './embedded-report.tsx';
+import { hrefOfLink } from './report-links.ts';
 
 // requirements §13.2–§13.5: /reports/{reportId}. The period, site and ticket type live in the URL (parsed by
 // the API's own query schema), so Back, reload and a shared link show the same report. A click on a
@@ -39,13 +38,6 @@ function figureText(f: ReportFigure): string {
   if (f.format === 'money') return formatUsd(f.value);
   if (f.format === 'hours') return `${Number(f.value).toLocaleString('en-US', { maximumFractionDigits: 2 })} h`;
   return count.format(Number(f.value));
-}
-
-/** The SPA path a chart click opens (hrefs from the route table, the list's own URL filters). */
-function hrefOfLink(link: ReportLink): string {
-  if (link.list === 'devices') return hrefs.devices(undefined, link.query);
-  if (link.list === 'requests') return hrefs.requests(undefined, link.query);
-  return hrefs.incidents(undefined, link.query);
 }
 
 const TYPE_LABELS: Record<TicketType, string> = { Incident: 'Incidents', ServiceRequest: 'Service Requests' };

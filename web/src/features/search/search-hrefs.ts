@@ -19,5 +19,6 @@ export function searchResultHref(r: Pick<SearchRecord, 'searchType' | 'internalI
 /** The href of a result group's 'See all' (requirements §5.1): the list's route with the term as its `search`. */
 export function searchSeeAllPath(u: Pick<SignedInUser, 'userType' | 'spaceAdmin'>, searchType: SearchType, term: string): string | null {
   const to = searchSeeAll(u, searchType, term);
-  return to === null ? null : hrefs[to.list](undefined, to.query);
+  if (to === null) return null;
+  return to.list === 'contacts' ? hrefs.contacts(undefined, to.query) : hrefs[to.list](undefined, to.query);
 }

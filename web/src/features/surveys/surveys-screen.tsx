@@ -3,8 +3,8 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
-import { CONTACT_SEARCH_DEBOUNCE_MS, ZSurveyListRequestSchema, type SurveyListRequest, type SurveyRow } from '@sc/common';
+import type { GridColDef } from '@mui/x-data-grid';
+import { CONTACT_SEARCH_DEBOUNCE_MS, listMetaOf, ZSurveyListRequestSchema, type SurveyListRequest, type SurveyRow } from '@sc/common';
 import { ticketHref } from '../../config/hrefs.ts';
 import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { ToolbarSearchField } from '../../ui/list-toolbar.tsx';
@@ -25,15 +25,15 @@ const SORT_LABELS: Record<SortKey, string> = {
   response: 'Response',
   assignedTo: 'Assigned',
 };
-const isSortKey = (f: string): f is SortKey => f in SORT_LABELS;
-
+const SURVEY_LIST = listMetaOf(ZSurveyListRequestSchema);
 
 /**
  * /surveys and /contact/surveys/{id} (docs/requirements.md §20.2): the four charts above the grid
  * Submitted, Source, Submitted By, Incident #, Response, Assigned; server paging, sort and search, all in the URL.
  */
 export function SurveysScreen({ title, subtitle, contactId, timeZone }: { title: string; subtitle?: ReactNode; contactId: number | null; timeZone: string }) {
-  const { state, update } = useListUrlState(ZSurveyListRequestSchema);
+  const url = useListUrlState(ZSurveyListRequestSchema);
+  const { state, update } = url;
   const list = useSurveyList(contactId, state);
   const charts = useSurveyCharts(contactId);
   const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search }), CONTACT_SEARCH_DEBOUNCE_MS);
@@ -61,7 +61,6 @@ export function SurveysScreen({ title, subtitle, contactId, timeZone }: { title:
     ],
     [timeZone],
   );
-  const sortModel: GridSortModel = [{ field: state.sort, sort: state.direction }];
   return (
     <ListScreen
       title={title}
@@ -87,15 +86,9 @@ export function SurveysScreen({ title, subtitle, contactId, timeZone }: { title:
         isFiltered={!!state.search}
         emptyText={LIST_TEXTS.noData}
         filteredEmptyText={LIST_TEXTS.filteredEmpty}
-        page={state.page}
-        pageSize={state.pageSize}
-        onPage={(page) => update({ page })}
+        url={url}
+        meta={SURVEY_LIST}
         columns={columns}
-        sortModel={sortModel}
-        onSortModelChange={(m) => {
-          const first = m[0];
-          update({ sort: first && isSortKey(first.field) ? first.field : 'dateSubmitted', direction: first?.sort ?? 'desc', page: 1 });
-        }}
         disableRowSelectionOnClick
       />
     </ListScreen>

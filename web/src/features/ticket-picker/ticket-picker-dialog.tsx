@@ -13,7 +13,16 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import SearchIcon from '@mui/icons-material/Search';
 import type { GridCellParams, GridColDef, GridRowParams } from '@mui/x-data-grid';
-import { PICKER_PAGE_SIZE, TICKET_SEARCH_DEBOUNCE_MS, type PickerContactQueryInput, type PickerDeviceQueryInput, type TicketType } from '@sc/common';
+import {
+  listMetaOf,
+  PICKER_PAGE_SIZE,
+  TICKET_SEARCH_DEBOUNCE_MS,
+  ZPickerContactQuerySchema,
+  ZPickerDeviceQuerySchema,
+  type PickerContactQueryInput,
+  type PickerDeviceQueryInput,
+  type TicketType,
+} from '@sc/common';
 import { ticketHref } from '../../config/hrefs.ts';
 import { ListGrid } from '../../ui/list/list-grid.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
@@ -40,6 +49,9 @@ interface PickerRow {
 
 /** requirements §3.3: the add route's query of a pick (type=contact, or a device by its id). */
 const pickQuery = (kind: 'contact' | 'device'): Record<string, string> => (kind === 'contact' ? { type: 'contact' } : { type: 'device', devicetype: 'device' });
+
+/** Each tab's list: contacts by name, devices by name, one order each. */
+const PICKER_LISTS = { contacts: listMetaOf(ZPickerContactQuerySchema), devices: listMetaOf(ZPickerDeviceQuerySchema) };
 
 /** One-line rows, so six show in the dialog (issue 14, item 10); compact density would scale a rowHeight down. */
 const ROW_HEIGHT = 34;
@@ -97,6 +109,14 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
     data: devices.data && { ...devices.data, rows: devices.data.rows.map((d): PickerRow => ({ id: d.id, name: d.deviceName, detail: [d.deviceType, d.contactName].filter(Boolean).join(' · ') })) },
   };
   const list = tab === 'contacts' ? contactList : deviceList;
+  // The tab's request as the grid pages it, kept in the dialog's state (no URL under a dialog).
+  const meta = PICKER_LISTS[tab];
+  const paging = {
+    state: { page, pageSize: PICKER_PAGE_SIZE, sort: meta.defaultSort, direction: meta.defaultDirection },
+    update: (patch: { page?: number }) => {
+      if (patch.page !== undefined) setPage(patch.page);
+    },
+  };
   const columns = useMemo<GridColDef<PickerRow>[]>(
     () => [
       { field: 'name', headerName: tab === 'contacts' ? 'Name' : 'Device Name', flex: 1, minWidth: 120, sortable: false },
@@ -149,7 +169,7 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
         />
         <Box sx={{ minHeight: ROW_HEIGHT * (PICKER_PAGE_SIZE + 1) + 2 }}>
           {/* The one list look (ListGrid): status, grid and pager in one panel; the state stays in the dialog. */}
-          <ListGrid<PickerRow>
+          <ListGrid
             key={tab}
             label={tab === 'contacts' ? 'Contacts' : 'Devices'}
             list={list}
@@ -157,9 +177,8 @@ export function TicketPickerDialog({ open, ticketType, onClose, from: fromProp }
             emptyText={tab === 'contacts' ? 'No contacts found' : 'No Devices Found'}
             filteredEmptyText={tab === 'contacts' ? 'No contacts found' : 'No Devices Found'}
             skeletonRows={3}
-            page={page}
-            pageSize={PICKER_PAGE_SIZE}
-            onPage={setPage}
+            url={paging}
+            meta={meta}
             columns={columns}
             getRowHeight={() => ROW_HEIGHT}
             columnHeaderHeight={ROW_HEIGHT}

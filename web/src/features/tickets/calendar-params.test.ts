@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readListParams, writeListParams } from '../../ui/list/list-params.ts';
-import { calendarParamsOf, listPathFor, NO_CRITERIA, visibleRange, ZCalendarUrlSchema } from './calendar-params.ts';
+import { calendarHref, listPathFor, ZCalendarUrlSchema } from './calendar-params.ts';
 import { statusClassOf, toCalendarEvent } from './calendar-events.ts';
-import { formatDay, fromWallClock, parseDay, toWallClock } from './zoned-dates.ts';
+import { NO_CRITERIA } from './filter-form.ts';
+import { formatDay, fromWallClock, parseDay, toWallClock, visibleRange } from './zoned-dates.ts';
 
-/** The calendar's reading of its URL: parsed as useListUrlState parses it, then calendarParamsOf. */
-const readCalendarParams = (p: URLSearchParams) => calendarParamsOf(readListParams(ZCalendarUrlSchema, p));
+const read = (p: URLSearchParams | string) => readListParams(ZCalendarUrlSchema, new URLSearchParams(p));
 
 const wall = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()];
 
@@ -59,28 +59,32 @@ describe('visible ranges', () => {
 
 describe('query parameters', () => {
   it('defaults to Open, no search, no criteria, no view or day', () => {
-    expect(readCalendarParams(new URLSearchParams())).toEqual({ status: 'Open', search: '', criteria: null, view: null, day: null });
+    expect(read('')).toEqual({ status: 'Open' });
   });
 
-  it('reads the list’s status, search and criteria (the API names) and its own view and date; ignores what is not valid', () => {
-    const p = new URLSearchParams({ status: '<ALL>', search: ' printer ', isVip: 'true', departmentId: '4', view: 'week', date: '2026-11-16' });
-    expect(readCalendarParams(p)).toEqual({ status: '<ALL>', search: 'printer', criteria: { isVip: true, departmentId: 4 }, view: 'week', day: '2026-11-16' });
-    const bad = new URLSearchParams({ status: 'Deleted', isVip: 'maybe', view: 'agenda' });
-    expect(readCalendarParams(bad)).toMatchObject({ status: 'Open', criteria: null, view: null });
-    expect(readCalendarParams(new URLSearchParams('departmentId=x')).criteria).toBeNull();
+  it('reads the list’s status, search and criteria (the list request’s names and schema) and its own view and date; ignores what is not valid', () => {
+    const p = new URLSearchParams({ status: '<ALL>', search: ' printer ', isVip: 'true', departmentId: '4', view: 'week', date: '2026-11-16', page: '3', sort: 'status' });
+    expect(read(p)).toEqual({ status: '<ALL>', search: 'printer', isVip: true, departmentId: 4, view: 'week', date: '2026-11-16' });
+    expect(read(new URLSearchParams({ status: 'Deleted', isVip: 'maybe', view: 'agenda', departmentId: 'x' }))).toEqual({ status: 'Open' });
   });
 
   it('goes through the list URL state: only what differs from the defaults is written, a bad date is dropped', () => {
     const state = readListParams(ZCalendarUrlSchema, new URLSearchParams('isVip=true&view=week&date=2026-11-16&status=Open'));
     expect(writeListParams(ZCalendarUrlSchema, state).toString()).toBe('isVip=true&view=week&date=2026-11-16');
     expect(writeListParams(ZCalendarUrlSchema, { ...state, ...NO_CRITERIA, view: 'day' }).toString()).toBe('view=day&date=2026-11-16');
-    expect(readCalendarParams(new URLSearchParams('date=tomorrow&view=day')).day).toBeNull();
+    expect(read('date=tomorrow&view=day')).toEqual({ status: 'Open', view: 'day' });
   });
 
   it('List links back status, search and criteria, not the calendar’s view and day', () => {
     const p = new URLSearchParams({ status: 'Closed', search: 'vpn', isVip: 'true', view: 'day', date: '2026-11-16' });
     expect(listPathFor(false, p)).toBe('/requests?status=Closed&search=vpn&isVip=true');
     expect(listPathFor(true, new URLSearchParams({ view: 'week' }))).toBe('/myrequests/');
+  });
+
+  it('the request lists’ Calendar link keeps status, search and criteria only, not the page or the order', () => {
+    const params = new URLSearchParams('status=Closed&search=vpn&siteId=1&page=3&sort=status&direction=asc&saved=0123456789abcdef0123456789abcdef');
+    expect(calendarHref(false, params)).toBe('/requests/calendar?status=Closed&search=vpn&siteId=1');
+    expect(calendarHref(true, new URLSearchParams())).toBe('/myrequests/calendar');
   });
 });
 

@@ -1,33 +1,21 @@
 import { z } from 'zod';
-import { CALENDAR_VIEWS, TICKET_CRITERIA_KEYS, ZTicketCriteriaSchema, ZTicketListRequestSchema, type CalendarView, type TicketCriteria, type TicketStatusFilter } from '@sc/common';
+import { CALENDAR_VIEWS, TICKET_CRITERIA_KEYS, ZTicketListRequestSchema, type TicketCriteria } from '@sc/common';
 import { hrefs } from '../../config/hrefs.ts';
-import { cleanCriteria } from './list-state.ts';
-import { calendarLocalizer, startOfWeek } from './zoned-dates.ts';
 
 /**
- * The list screens' query parameters the calendar shares (List / Calendar keep them), with the API's
- * names: status, search and each criterion; plus the calendar's own view and day.
+ * The request lists' parameters the calendar shares (List / Calendar keep them), with the API's names:
+ * status, search and each criterion.
  */
 const SHARED_LIST_PARAMS: readonly string[] = ['status', 'search', ...TICKET_CRITERIA_KEYS];
 
-interface CalendarParams {
-  status: TicketStatusFilter;
-  search: string;
-  /** The filter dialog's criteria (one parameter each, as the list's); null when none is set. */
-  criteria: TicketCriteria | null;
-  view: CalendarView | null;
-  /** YYYY-MM-DD in the user's zone, or null for today. */
-  day: string | null;
-}
+const CRITERIA = Object.fromEntries(TICKET_CRITERIA_KEYS.map((k) => [k, true])) as { [K in keyof TicketCriteria]: true };
 
 /**
- * The calendar's URL state, parsed like a list's (useListUrlState, ui/list/list-params.ts): the list's own
- * status, search and criteria with the API's names and schemas, plus the calendar's view and day
- * (YYYY-MM-DD in the user's zone). A value the schema refuses falls back to its default.
+ * The calendar's URL state (useListUrlState): the ticket list request's status, search and criteria, parsed
+ * by the list's own schema, plus the calendar's view and day (YYYY-MM-DD in the user's zone). A value the
+ * schema refuses falls back to its default.
  */
-export const ZCalendarUrlSchema = ZTicketCriteriaSchema.extend({
-  status: ZTicketListRequestSchema.shape.status,
-  search: ZTicketListRequestSchema.shape.search,
+export const ZCalendarUrlSchema = ZTicketListRequestSchema.pick({ ...CRITERIA, status: true, search: true }).extend({
   view: z.enum(CALENDAR_VIEWS).optional(),
   date: z
     .string()
@@ -36,38 +24,18 @@ export const ZCalendarUrlSchema = ZTicketCriteriaSchema.extend({
 });
 export type CalendarUrlState = z.output<typeof ZCalendarUrlSchema>;
 
-/** The screen's reading of its URL state. */
-export function calendarParamsOf(s: CalendarUrlState): CalendarParams {
-  const criteria = cleanCriteria(s);
-  return {
-    status: s.status,
-    search: s.search ?? '',
-    criteria: Object.keys(criteria).length > 0 ? criteria : null,
-    view: s.view ?? null,
-    day: s.date ?? null,
-  };
-}
-
-/** The URL-state change that removes every criterion (the 'Filter applied' chip's delete). */
-export const NO_CRITERIA: Partial<CalendarUrlState> = Object.fromEntries(TICKET_CRITERIA_KEYS.map((k) => [k, undefined]));
-
-/** The list screen of the same scope, keeping status, search and criteria (not the calendar's view and day). */
-export function listPathFor(mine: boolean, p: URLSearchParams): string {
+/** The shared parameters of a list's or calendar's URL, as they are there (one spelling each). */
+function sharedParamsOf(p: URLSearchParams): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const k of SHARED_LIST_PARAMS) {
     const v = p.get(k);
     if (v) kept[k] = v;
   }
-  return (mine ? hrefs.myRequests : hrefs.requests)(undefined, kept);
+  return kept;
 }
 
-/** The wall-clock days a view shows around `date`: [start, end) in local Dates (see zoned-dates.ts). */
-export function visibleRange(view: CalendarView, date: Date): { start: Date; end: Date } {
-  const l = calendarLocalizer;
-  if (view === 'month') {
-    const start = l.startOf(l.firstVisibleDay(date, l), 'day');
-    return { start, end: l.add(l.startOf(l.lastVisibleDay(date, l), 'day'), 1, 'day') };
-  }
-  const start = view === 'week' ? startOfWeek(date) : l.startOf(date, 'day');
-  return { start, end: l.add(start, view === 'week' ? 7 : 1, 'day') };
-}
+/** The list screen of the same scope, keeping status, search and criteria (not the calendar's view and day). */
+export const listPathFor = (mine: boolean, p: URLSearchParams): string => (mine ? hrefs.myRequests : hrefs.requests)(undefined, sharedParamsOf(p));
+
+/** The calendar view of a request list (/requests or /myrequests/), keeping its status, search and criteria (not its page or order). */
+export const calendarHref = (mine: boolean, p: URLSearchParams): string => (mine ? hrefs.myRequestCalendar : hrefs.requestCalendar)(undefined, sharedParamsOf(p));

@@ -1,6 +1,32 @@
 import type { Resolver } from 'react-hook-form';
-import { assigneeKey, boardIdForDepartment, parseAssigneeKey, ZTicketCriteriaSchema, type TicketCriteria, type TicketDepartment } from '@sc/common';
-import { cleanCriteria } from './list-state.ts';
+import { assigneeKey, boardIdForDepartment, parseAssigneeKey, TICKET_CRITERIA_KEYS, ZTicketCriteriaSchema, type TicketCriteria, type TicketDepartment } from '@sc/common';
+
+// The Search Tickets dialog's form and what it applies to a list: the criteria, which are the list
+// request's own parameters (departmentId, isVip, …), and a saved filter's id, a web-only parameter the
+// list's URL keeps beside them ('saved').
+
+/** Drops empty values so "no filter" has one representation ({}), whatever the form or the request held. */
+export function cleanCriteria(input: Partial<Record<keyof TicketCriteria, unknown>>): TicketCriteria {
+  const out: Record<string, unknown> = {};
+  for (const k of TICKET_CRITERIA_KEYS) {
+    const v = input[k];
+    if (v !== undefined && v !== null && v !== '') out[k] = v;
+  }
+  const parsed = ZTicketCriteriaSchema.safeParse(out);
+  return parsed.success ? parsed.data : {};
+}
+
+/** The URL-state change that removes every criterion (applied criteria replace the previous ones whole). */
+export const NO_CRITERIA = Object.fromEntries(TICKET_CRITERIA_KEYS.map((k) => [k, undefined])) as { [K in keyof TicketCriteria]: undefined };
+
+/** The URL parameter of the applied saved filter (web only: the API gets its criteria). */
+export const SAVED_PARAM = 'saved';
+const SAVED_ID = /^[0-9a-f]{32}$/;
+/** The applied saved filter's id in the URL; null when none, or when the parameter is not an id. */
+export function savedFilterIdOf(params: URLSearchParams): string | null {
+  const saved = params.get(SAVED_PARAM);
+  return saved && SAVED_ID.test(saved) ? saved : null;
+}
 
 /** What the Search Tickets dialog edits: selects as strings ('' = any), days as YYYY-MM-DD, switches as booleans. */
 export interface FilterFormValues {

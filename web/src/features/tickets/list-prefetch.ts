@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { canSearchTicketLists, ZTicketListRequestSchema, type SessionResponse, type SignedInUser, type TicketListRequestInput, type TicketType } from '@sc/common';
+import { canSearchTicketLists, ZTicketListRequestSchema, type SessionResponse, type SignedInUser, type TicketListRequest, type TicketListRequestInput, type TicketType } from '@sc/common';
 import { readListParams } from '../../ui/list/list-params.ts';
 import { sessionKeys } from '../auth/api.ts';
 import { preferredPageSizeOf } from '../auth/use-preferred-page-size.ts';
 import { ticketListQuery } from './api.ts';
-import { listRequestOf, listStateOf, type TicketListState } from './list-state.ts';
 import { pagedRequest } from './use-cursor-paging.ts';
 
 // The list's first request, started with the navigation (docs/decisions/038-list-prefetch.md).
@@ -15,12 +14,15 @@ export function ticketListRouteOf(pathname: string): { kind: TicketType; mine: b
 }
 
 /**
- * The API request of a list page from its screen state, as the page sends it and the prefetch starts it:
- * the request (search only for those who may), with the page's cursor when the query cache knows the
- * previous page. One function, so both find the page under one key.
+ * The API request of a list page, as the page sends it and the prefetch starts it: the URL state (the
+ * list's request, parsed by its schema) with the route's `mine` and without a search for those who may not
+ * search, with the page's cursor when the query cache knows the previous page. One function, so both find
+ * the page under one key.
  */
-export function ticketListRequestOf(qc: QueryClient, kind: TicketType, mine: boolean, state: TicketListState, user: SignedInUser): TicketListRequestInput {
-  return pagedRequest(qc, kind, listRequestOf(state, mine, canSearchTicketLists(user)));
+export function ticketListRequestOf(qc: QueryClient, kind: TicketType, mine: boolean, state: TicketListRequest, user: SignedInUser): TicketListRequestInput {
+  // The route decides `mine`, not the URL; `search` is ignored for those who have no search box.
+  const request: TicketListRequestInput = { ...state, mine: mine || undefined, search: canSearchTicketLists(user) ? state.search : undefined };
+  return pagedRequest(qc, kind, request);
 }
 
 /**
@@ -32,7 +34,7 @@ export function prefetchTicketList(qc: QueryClient, pathname: string, params: UR
   const user = qc.getQueryData<SessionResponse | null>(sessionKeys.me)?.user;
   if (!user) return;
   const { kind, mine } = ticketListRouteOf(pathname);
-  // The screen state as the page reads it from the URL (use-list-url-state.ts), the user's page size the default.
-  const state = listStateOf(readListParams(ZTicketListRequestSchema, params, { pageSize: preferredPageSizeOf(user) }), params);
+  // The request as the page reads it from the URL (use-list-url-state.ts), the user's page size the default.
+  const state = readListParams(ZTicketListRequestSchema, params, { pageSize: preferredPageSizeOf(user) });
   void qc.prefetchQuery(ticketListQuery(kind, ticketListRequestOf(qc, kind, mine, state, user)));
 }

@@ -20,6 +20,7 @@ import {
   CALENDAR_MESSAGES,
   TICKET_SEARCH_DEBOUNCE_MS,
   TICKET_STATUS_FILTERS,
+  hasTicketCriteria,
   isCustomerUser,
   type CalendarView,
   type TicketStatusFilter,
@@ -31,10 +32,11 @@ import { useListUrlState } from '../../ui/list/use-list-url-state.ts';
 import { useSearchBox } from '../../ui/list/use-search-box.ts';
 import { useRequestCalendar } from './calendar-api.ts';
 import { SEARCH_PLACEHOLDER } from './ticket-list-toolbar.tsx';
-import { calendarParamsOf, listPathFor, NO_CRITERIA, visibleRange, ZCalendarUrlSchema, type CalendarUrlState } from './calendar-params.ts';
+import { listPathFor, ZCalendarUrlSchema, type CalendarUrlState } from './calendar-params.ts';
+import { NO_CRITERIA } from './filter-form.ts';
 import { toCalendarEvent, type CalendarEvent } from './calendar-events.ts';
 import { RequestCalendarView } from './request-calendar-view.tsx';
-import { formatDay, fromWallClock, parseDay, toWallClock, zoneOrLocal } from './zoned-dates.ts';
+import { formatDay, fromWallClock, parseDay, toWallClock, visibleRange, zoneOrLocal } from './zoned-dates.ts';
 import { hrefs } from '../../config/hrefs.ts';
 
 const STATUS_LABELS: Record<TicketStatusFilter, string> = { '<ALL>': '(All)', Open: 'Open', Closed: 'Closed', Escalation: 'Escalation', 'On Hold': 'On Hold' };
@@ -55,24 +57,18 @@ export function RequestCalendarPage({ mine }: { mine: boolean }) {
   const location = useLocation();
   // The one URL-state hook (docs/conventions.md 'Lists'): the list's status, search and criteria and the
   // calendar's view and day, parsed by one schema. Moving around the calendar replaces the history entry.
-  const { state: urlState, update: updateUrl, params } = useListUrlState(ZCalendarUrlSchema);
-  const p = calendarParamsOf(urlState);
-  const view: CalendarView = p.view ?? (isPhone ? 'day' : 'month');
+  const { state, update: updateUrl, params } = useListUrlState(ZCalendarUrlSchema);
+  const { view: viewParam, date: dayParam, ...filters } = state;
+  const view: CalendarView = viewParam ?? (isPhone ? 'day' : 'month');
   const getNow = useCallback(() => toWallClock(Date.now(), timeZone), [timeZone]);
-  const date = parseDay(p.day) ?? getNow();
+  const date = parseDay(dayParam ?? null) ?? getNow();
 
   const update = useCallback((patch: Partial<CalendarUrlState>) => updateUrl(patch, { replace: true }), [updateUrl]);
-  const [searchText, setSearchText] = useSearchBox(p.search, (search) => update({ search: search || undefined }), TICKET_SEARCH_DEBOUNCE_MS);
+  const [searchText, setSearchText] = useSearchBox(state.search, (search) => update({ search: search || undefined }), TICKET_SEARCH_DEBOUNCE_MS);
 
+  // The list's filters as the URL holds them, for the scope of the route and the visible range.
   const { start, end } = visibleRange(view, date);
-  const query = {
-    ...p.criteria,
-    status: p.status,
-    ...(p.search ? { search: p.search } : {}),
-    ...(mine ? { mine: true } : {}),
-    from: fromWallClock(start, timeZone),
-    to: fromWallClock(end, timeZone),
-  };
+  const query = { ...filters, ...(mine ? { mine: true } : {}), from: fromWallClock(start, timeZone), to: fromWallClock(end, timeZone) };
   const calendar = useRequestCalendar(query);
   const events = useMemo(() => (calendar.data?.events ?? []).map((e) => toCalendarEvent(e, timeZone)), [calendar.data, timeZone]);
 
@@ -104,7 +100,7 @@ export function RequestCalendarPage({ mine }: { mine: boolean }) {
               select
               size="small"
               label="Status"
-              value={p.status}
+              value={state.status}
               onChange={(e) => update({ status: e.target.value as TicketStatusFilter })}
               sx={{ minWidth: 140 }}
             >
@@ -128,7 +124,7 @@ export function RequestCalendarPage({ mine }: { mine: boolean }) {
                 </>
               )}
             </Box>
-            {p.criteria && <Chip label="Filter applied" onDelete={() => update(NO_CRITERIA)} />}
+            {hasTicketCriteria(state) && <Chip label="Filter applied" onDelete={() => update(NO_CRITERIA)} />}
           </>
         }
       >

@@ -19,8 +19,7 @@ import { useSnackbar } from '../../ui/app-snackbar.tsx';
 import { dateTimeColumn } from '../../ui/list/date-time-column.ts';
 import { PagingFooter } from '../../ui/paging-footer.tsx';
 import { searchTypeOf, useDeleteFilter, useSavedFilters, useSaveFilter } from './api.ts';
-import { criteriaOf, type FilterFormValues } from './filter-form.ts';
-import { cleanCriteria } from './list-state.ts';
+import { cleanCriteria, criteriaOf, type FilterFormValues } from './filter-form.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 

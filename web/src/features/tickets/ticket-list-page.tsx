@@ -4,9 +4,20 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { GridPreferencePanelsValue, useGridApiRef, type GridCellParams, type GridRowParams, type GridSortModel } from '@mui/x-data-grid';
+import { GridPreferencePanelsValue, useGridApiRef, type GridCellParams, type GridRowParams } from '@mui/x-data-grid';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
-import { canSearchTicketLists, PAGE_SIZES, TICKET_SEARCH_DEBOUNCE_MS, ZTicketListRequestSchema, type SignedInUser, type TicketStatusFilter, type TicketType } from '@sc/common';
+import {
+  canSearchTicketLists,
+  hasTicketCriteria,
+  listMetaOf,
+  PAGE_SIZES,
+  TICKET_SEARCH_DEBOUNCE_MS,
+  ZTicketListRequestSchema,
+  type SignedInUser,
+  type TicketSortKey,
+  type TicketStatusFilter,
+  type TicketType,
+} from '@sc/common';
 import { newTicketHref, ticketHref } from '../../config/hrefs.ts';
 import { LIST_TEXTS, ListGrid } from '../../ui/list/list-grid.tsx';
 import { ListScreen, sortLabel } from '../../ui/list/list-screen.tsx';
@@ -16,7 +27,8 @@ import { useColumnVisibility } from './use-column-visibility.ts';
 import { listStorageId, searchTypeOf, useSavedFilter, useTicketList, useTicketLookups } from './api.ts';
 import { summarizeCriteria } from './criteria-summary.ts';
 import { LastActionPopover } from './last-action-popover.tsx';
-import { calendarHref, listStateOf, urlPatchOf, type TicketListState } from './list-state.ts';
+import { calendarHref } from './calendar-params.ts';
+import { cleanCriteria, NO_CRITERIA, SAVED_PARAM, savedFilterIdOf } from './filter-form.ts';
 import { canEditRow, fieldOfSortKey, SORT_KEY_OF_FIELD, ticketColumns, type TicketRow } from './ticket-columns.tsx';
 import { TicketExport } from './ticket-export.tsx';
 import { TicketFilterDialog, type FilterApply } from './ticket-filter-dialog.tsx';
@@ -33,6 +45,10 @@ export interface TicketListPageProps {
   user: SignedInUser;
 }
 
+const TICKET_LIST = listMetaOf(ZTicketListRequestSchema);
+/** The grid's columns whose field is not their sort key's name (priority sorts the priorityName column…). */
+const SORT_FIELDS = Object.fromEntries(Object.entries(SORT_KEY_OF_FIELD).map(([field, key]) => [key, field])) as Partial<Record<TicketSortKey, string>>;
+
 const ROW_HEIGHT = 52;
 const HEADER_HEIGHT = 40;
 /** Columns that hold their own control: Enter there activates it, not the row. */
@@ -45,34 +61,27 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
   const defaultPageSize = usePreferredPageSize();
   const urlDefaults = useMemo(() => ({ pageSize: defaultPageSize }), [defaultPageSize]);
   // The one URL-state hook (docs/conventions.md 'Lists'): the URL is the API request, parsed by its schema,
-  // plus the web-only `saved`; a new search, status or filter starts again at page 1.
+  // plus the web-only `saved` (the applied saved filter); a new search, status or filter starts again at page 1.
   const url = useListUrlState(ZTicketListRequestSchema, urlDefaults);
-  const state = listStateOf(url.state, url.params);
-  const { update: updateUrl } = url;
+  const { state, update, params } = url;
+  const savedFilterId = savedFilterIdOf(params);
+  const criteria = cleanCriteria(state);
   const canSearch = canSearchTicketLists(user);
   const from = location.pathname + location.search;
   const listId = listStorageId(kind, mine);
 
-  const update = useCallback(
-    (patch: Partial<TicketListState>, replace = false) => {
-      const { request, keep } = urlPatchOf(patch);
-      updateUrl(request, { replace, keep });
-    },
-    [updateUrl],
-  );
-
   // requirements §2.6: the search waits 800 ms after typing stops; a new term starts at page 1 (requirements §2.3).
   // Each settled term replaces the history entry, so Back leaves the list rather than stepping through terms.
   const [searchText, setSearchText] = useSearchBox(state.search, (search) => {
-    if (canSearch) update({ search }, true);
+    if (canSearch) update({ search: search || undefined }, { replace: true });
   }, TICKET_SEARCH_DEBOUNCE_MS);
 
   // The same request the route's prefetch starts with the navigation (list-prefetch.ts): one key.
   const request = ticketListRequestOf(useQueryClient(), kind, mine, state, user);
   const list = useTicketList(kind, request);
-  const saved = useSavedFilter(searchTypeOf(kind), state.savedFilterId);
+  const saved = useSavedFilter(searchTypeOf(kind), savedFilterId);
   // Names for the filter chip (issue 14, bug 7); the filter dialog reads the same cached lookups.
-  const lookups = useTicketLookups(Object.keys(state.criteria).length > 0);
+  const lookups = useTicketLookups(hasTicketCriteria(criteria));
   const rows: TicketRow[] = list.data?.rows ?? [];
 
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -93,9 +102,9 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
   const sortColumn = columns.find((c) => c.field === sortField);
   // The order is stated above the grid (requirements §2.9); the default is the newest first.
   const orderLabel = sortColumn ? sortLabel(String(sortColumn.headerName), state.direction, /Date|Start|End/.test(sortField ?? '') ? 'date' : 'text') : 'Sorted by number, newest first';
-  const sortModel: GridSortModel = sortField ? [{ field: sortField, sort: state.direction }] : [];
-  const isFilterActive = Object.keys(state.criteria).length > 0 || state.savedFilterId !== null;
-  const isFiltered = isFilterActive || state.assignedToMe || (canSearch && state.search !== '');
+  const isAssignedToMe = state.assigned === 'me';
+  const isFilterActive = hasTicketCriteria(criteria) || savedFilterId !== null;
+  const isFiltered = isFilterActive || isAssignedToMe || (canSearch && !!state.search);
   const open = (row: TicketRow) => void navigate(ticketHref(kind, 'view', row.id));
   const newPath = newTicketHref(kind);
 
@@ -124,20 +133,20 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
             onSearch={setSearchText}
             isFilterActive={isFilterActive}
             // A deleted or no longer visible saved filter still shows as a filter the user can remove.
-            filterLabel={state.savedFilterId ? (saved.data ? `Saved filter: ${saved.data.searchName}` : saved.isError ? 'Saved filter' : 'Saved filter: …') : `Filtered: ${summarizeCriteria(state.criteria, lookups.data)}`}
+            filterLabel={savedFilterId ? (saved.data ? `Saved filter: ${saved.data.searchName}` : saved.isError ? 'Saved filter' : 'Saved filter: …') : `Filtered: ${summarizeCriteria(criteria, lookups.data)}`}
             onFilter={() => setFilterOpen(true)}
-            onClearFilter={() => update({ criteria: {}, savedFilterId: null })}
-            isAssignedToMe={state.assignedToMe}
-            onClearAssigned={() => update({ assignedToMe: false })}
+            onClearFilter={() => update(NO_CRITERIA, { keep: { [SAVED_PARAM]: null } })}
+            isAssignedToMe={isAssignedToMe}
+            onClearAssigned={() => update({ assigned: undefined })}
             onExport={() => setExportOpen(true)}
             onRefresh={() => void list.refetch()}
-            calendarHref={kind === 'ServiceRequest' ? calendarHref(mine, url.params) : undefined}
+            calendarHref={kind === 'ServiceRequest' ? calendarHref(mine, params) : undefined}
           />
         }
       >
         <Box sx={{ display: 'flex', gap: { xs: 2, md: 0.5 }, flexDirection: { xs: 'column', md: 'row' }, alignItems: 'stretch' }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <ListGrid<TicketRow>
+            <ListGrid
               label={title}
               list={list}
               isFiltered={isFiltered}
@@ -149,11 +158,10 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
                 </Link>
               }
               skeletonRows={Math.min(state.pageSize, 6)}
-              page={state.page}
-              pageSize={state.pageSize}
-              onPage={(page) => update({ page })}
+              url={url}
+              meta={TICKET_LIST}
+              sortFields={SORT_FIELDS}
               pageSizeOptions={PAGE_SIZES}
-              onPageSize={(pageSize) => update({ pageSize, page: 1 })}
               height={gridHeight}
               columns={columns}
               // requirements §2.6: rows 52 px high; compact density would scale rowHeight down to 36, an explicit height is kept as is.
@@ -164,12 +172,6 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
               apiRef={gridApi}
               columnVisibilityModel={columnVisibility}
               onColumnVisibilityModelChange={setColumnVisibility}
-              sortModel={sortModel}
-              onSortModelChange={(m) => {
-                const first = m[0];
-                const key = first ? SORT_KEY_OF_FIELD[first.field] : undefined;
-                update({ sort: key ?? 'id', direction: key ? (first?.sort ?? 'asc') : 'desc', page: 1 });
-              }}
               rowSelectionModel={{ type: 'include', ids: new Set(selectedId === null ? [] : [selectedId]) }}
               onRowClick={({ row }: GridRowParams<TicketRow>) => setSelectedId(row.id)}
               onRowDoubleClick={({ row }: GridRowParams<TicketRow>) => open(row)}
@@ -200,9 +202,10 @@ export function TicketListPage({ kind, mine, title, user }: TicketListPageProps)
         open={filterOpen}
         kind={kind}
         user={user}
-        criteria={state.criteria}
-        savedFilterId={state.savedFilterId}
-        onApply={({ criteria, savedFilterId }: FilterApply) => update({ criteria, savedFilterId })}
+        criteria={criteria}
+        savedFilterId={savedFilterId}
+        // Applied criteria replace the previous ones whole; the saved filter's id is kept beside them, or dropped.
+        onApply={(next: FilterApply) => update({ ...NO_CRITERIA, ...cleanCriteria(next.criteria) }, { keep: { [SAVED_PARAM]: next.savedFilterId } })}
         onClose={() => setFilterOpen(false)}
       />
       <TicketExport open={exportOpen} kind={kind} request={request} onClose={() => setExportOpen(false)} />

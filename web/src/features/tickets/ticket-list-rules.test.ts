@@ -5,6 +5,7 @@ import {
   canFilterByAssignee,
   canLinkTicketTarget,
   canSearchTicketLists,
+  hasTicketCriteria,
   USER_TYPES,
 } from '@sc/common';
 
@@ -34,5 +35,12 @@ describe('ticket list rules', () => {
     expect(canLinkTicketTarget({ userType: 'Administrator' }, { targetContactId: 4 })).toBe(true);
     expect(canLinkTicketTarget({ userType: 'Administrator' }, { targetContactId: null })).toBe(false);
     for (const userType of ['User', 'OperatorLimited', 'Operator'] as const) expect(canLinkTicketTarget({ userType }, { targetContactId: 4 })).toBe(false);
+  });
+
+  it('tells whether criteria hold a value', () => {
+    expect(hasTicketCriteria({})).toBe(false);
+    expect(hasTicketCriteria({ departmentId: undefined, siteId: '' })).toBe(false);
+    expect(hasTicketCriteria({ isShared: false })).toBe(true);
+    expect(hasTicketCriteria({ siteId: 2 })).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import type { CalendarView } from '@sc/common';
 import { dayjsLocalizer } from 'react-big-calendar';
 // The utc and timezone plugins (dates.ts extends the shared dayjs with them).
 import '../../ui/dates.ts';
@@ -48,4 +49,15 @@ export function parseDay(value: string | null): Date | null {
   if (!m) return null;
   const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   return d.getMonth() === Number(m[2]) - 1 && d.getDate() === Number(m[3]) ? d : null;
+}
+
+/** The wall-clock days a view shows around `date`: [start, end) in wall-clock Dates. */
+export function visibleRange(view: CalendarView, date: Date): { start: Date; end: Date } {
+  const l = calendarLocalizer;
+  if (view === 'month') {
+    const start = l.startOf(l.firstVisibleDay(date, l), 'day');
+    return { start, end: l.add(l.startOf(l.lastVisibleDay(date, l), 'day'), 1, 'day') };
+  }
+  const start = view === 'week' ? startOfWeek(date) : l.startOf(date, 'day');
+  return { start, end: l.add(start, view === 'week' ? 7 : 1, 'day') };
 }

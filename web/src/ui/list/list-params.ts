@@ -43,6 +43,19 @@ export function readListParams<S extends z.ZodObject<Shape>>(schema: S, params: 
   return schema.parse(defaults);
 }
 
+/**
+ * The parameters a link names, each read by its field of the list's schema (a value it refuses is left out),
+ * without the defaults of those it does not name: a typed request of only what the link says.
+ */
+export function readLinkParams<S extends z.ZodObject<Shape>>(schema: S, params: URLSearchParams): Partial<z.output<S>> {
+  const out: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(rawOf(schema, params))) {
+    const parsed = (schema.shape[key] as z.ZodType).safeParse(raw);
+    if (parsed.success) out[key] = parsed.data;
+  }
+  return out as Partial<z.output<S>>;
+}
+
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
