@@ -41,12 +41,6 @@ export function scopeOf(req: FastifyRequest): Scope {
   return req.scope;
 }
 
-/** The caller's scope, or a 401: for a route outside the signed-in group. Inside it, scopeOf(). */
-export function requireScope(req: FastifyRequest): Scope {
-  if (!req.scope) throw unauthenticated();
-  return req.scope;
-}
-
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, config: Config, token: string, maxAge: number) {
   const secure = config.session.cookieSecure === 'auto' ? req.protocol === 'https' : config.session.cookieSecure === 'true';
   reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge });

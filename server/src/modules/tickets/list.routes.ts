@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIncidentListResponseSchema, ZServiceRequestListResponseSchema, ZTicketListRequestSchema } from '@sc/common';
-import { requireScope } from '../../auth/plugin.ts';
+import { scopeOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sendXlsx } from '../../exports/xlsx.ts';
 import { compiledSerializerCompiler } from '../../http/compiled-serializer.ts';
+import { signedInErrors } from '../../http/errors.ts';
 import { exportTickets } from './export.service.ts';
 import { listTickets } from './list.service.ts';
 
@@ -17,12 +18,12 @@ export const ticketListRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
         tags: ['tickets'],
         summary: 'A page of incidents (a User gets only its own contact’s)',
         querystring: ZTicketListRequestSchema,
-        response: { 200: ZIncidentListResponseSchema },
+        response: { 200: ZIncidentListResponseSchema, ...signedInErrors },
       },
       // The hot path of the list screens: rows serialised by the compiled schema, not re-parsed by zod.
       serializerCompiler: compiledSerializerCompiler,
     },
-    (req) => listTickets(db, requireScope(req), 'Incident', req.query),
+    (req) => listTickets(db, scopeOf(req), 'Incident', req.query),
   );
 
   app.get(
@@ -32,11 +33,11 @@ export const ticketListRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
         tags: ['tickets'],
         summary: 'A page of service requests (a User gets only its own contact’s)',
         querystring: ZTicketListRequestSchema,
-        response: { 200: ZServiceRequestListResponseSchema },
+        response: { 200: ZServiceRequestListResponseSchema, ...signedInErrors },
       },
       serializerCompiler: compiledSerializerCompiler,
     },
-    (req) => listTickets(db, requireScope(req), 'ServiceRequest', req.query),
+    (req) => listTickets(db, scopeOf(req), 'ServiceRequest', req.query),
   );
 
   app.get(
@@ -48,7 +49,7 @@ export const ticketListRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
         querystring: ZTicketListRequestSchema,
       },
     },
-    async (req, reply) => sendXlsx(reply, await exportTickets(db, requireScope(req), 'Incident', req.query)),
+    async (req, reply) => sendXlsx(reply, await exportTickets(db, scopeOf(req), 'Incident', req.query)),
   );
 
   app.get(
@@ -60,6 +61,6 @@ export const ticketListRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
         querystring: ZTicketListRequestSchema,
       },
     },
-    async (req, reply) => sendXlsx(reply, await exportTickets(db, requireScope(req), 'ServiceRequest', req.query)),
+    async (req, reply) => sendXlsx(reply, await exportTickets(db, scopeOf(req), 'ServiceRequest', req.query)),
   );
 };
